@@ -1,0 +1,93 @@
+// Run after `pnpm build`: loads every package as users do; exits 1 on any failure.
+// Checks DESIGN.md contracts 2 and 3: require(<dir>) loads the CommonJS build through `main`,
+// ESM import gives the same instance, function-as-module packages export the function itself.
+import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deepStrictEqual } from 'node:assert';
+import { declared } from './dts-exports.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json')); // root devDependencies list every package
+let ok = 0;
+let bad = 0;
+const check = (label, fn) => {
+  try {
+    if (fn() === false) throw new Error('false');
+    ok++;
+  } catch (e) {
+    bad++;
+    console.error(`not ok - ${label}: ${String(e.message).split('\n')[0]}`);
+  }
+};
+const same = (a, b) => deepStrictEqual([...a].sort(), [...b].sort());
+const within = (a, b) => {
+  const out = a.filter((x) => !b.includes(x));
+  if (out.length) throw new Error(`missing: ${out}`);
+};
+const keys = (o) => Object.keys(o).filter((k) => k !== 'default' && k !== '__esModule');
+const pkgs = readdirSync(join(root, 'packages'))
+  .map((d) => join(root, 'packages', d))
+  .filter((dir) => existsSync(join(dir, 'package.json')))
+  .map((dir) => ({
+    dir,
+    json: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')),
+    fn: existsSync(join(dir, 'src/cjs.ts')),
+  }));
+const types = declared(pkgs.flatMap((p) => [join(p.dir, 'dist/index.d.ts'), join(p.dir, 'dist/index.d.cts')]), true);
+
+for (const [i, p] of pkgs.entries()) {
+  const name = p.json.name;
+  const before = bad;
+  const [esmT, cjsT] = types.slice(2 * i, 2 * i + 2);
+  let cjs;
+  let esm;
+  try {
+    cjs = require(name);
+    esm = await import(name);
+  } catch (e) {
+    check(`${name}: load`, () => {
+      throw e;
+    });
+    continue;
+  }
+  const cjsKeys = keys(cjs);
+  const names = keys(esm);
+  check(`${name}: main is ./dist/index.cjs`, () => p.json.main === './dist/index.cjs');
+  check(`${name}: require(dir) === require(name)`, () => require(p.dir) === cjs);
+  check(`${name}: (await import(name)).default === require(name)`, () => esm.default === cjs);
+  check(`${name}: ESM named exports === index.d.ts value exports`, () => same(names, esmT.names));
+  check(`${name}: ESM named exports are the CJS properties`, () => {
+    within(names, cjsKeys);
+    return names.every((k) => esm[k] === cjs[k]);
+  });
+  if (p.fn) {
+    check(`${name}: module.exports is a function, no __esModule`, () => typeof cjs === 'function' && !Object.hasOwn(cjs, '__esModule'));
+    check(`${name}: index.d.ts default / index.d.cts export= callable`, () => esmT.default.callable && cjsT.exportEquals.callable);
+    check(`${name}: ESM names === typed properties of the default`, () => {
+      same(names, cjsT.exportEquals.props);
+      same(names, esmT.default.props);
+    });
+  } else {
+    check(`${name}: CJS keys === ESM names === index.d.cts names`, () => {
+      same(cjsKeys, names);
+      same(cjsT.names, names);
+      same(esmT.default.props, names);
+    });
+  }
+  const { sources } = JSON.parse(readFileSync(join(p.dir, 'dist/index.cjs.map'), 'utf8'));
+  check(`${name}: index.cjs bundles only its own src/`, () =>
+    sources.every((s) => resolve(p.dir, 'dist', s).startsWith(join(p.dir, 'src') + sep)),
+  );
+  const built = readFileSync(join(p.dir, 'dist/index.cjs'), 'utf8');
+  for (const dep of Object.keys(p.json.dependencies ?? {})) {
+    check(`${name}: require("${dep}") stays external`, () => built.includes(`require("${dep}")`));
+  }
+  const extra = cjsKeys.filter((k) => !names.includes(k));
+  console.log(
+    `${bad === before ? 'ok' : 'not ok'} - ${name} (${typeof cjs}: ${names.join(', ')}${extra.length ? `; CJS-only: ${extra.join(', ')}` : ''})`,
+  );
+}
+console.log(`check-dist: ${ok} ok, ${bad} not ok (node ${process.version})`);
+process.exitCode = bad ? 1 : 0;

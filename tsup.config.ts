@@ -1,0 +1,25 @@
+import { existsSync, rmSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
+
+// tsup builds the CommonJS code only; scripts/esm-wrapper.mjs then writes the
+// ESM entry (dist/index.mjs) as a re-export of it: one implementation per
+// process (shared/PACKAGING.md).
+const common: Options = {
+  outDir: 'dist',
+  target: 'node18',
+  platform: 'node',
+  // Packages have no tsconfig of their own; the root one is for editors and typecheck.
+  tsconfig: '../../tsconfig.base.json',
+};
+
+export default defineConfig((): Options[] => {
+  rmSync('dist', { recursive: true, force: true }); // not `clean`: the two builds run in parallel
+  // src/cjs.ts (`export { default } from './index.js'`) marks a function-as-module package.
+  const cjs: Options = existsSync('src/cjs.ts')
+    ? { entry: { index: 'src/cjs.ts' }, cjsInterop: true, footer: { js: 'module.exports = module.exports.default;' } }
+    : { entry: { index: 'src/index.ts' } };
+  return [
+    { ...common, ...cjs, format: ['cjs'], dts: true, sourcemap: true }, // index.cjs, .cjs.map, .d.cts
+    { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true } }, // index.d.ts only
+  ];
+});
