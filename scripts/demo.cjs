@@ -1,0 +1,9 @@
+'use strict';
+// `pnpm demo`: builds the packages, then serves examples/primitives on http://127.0.0.1:3000.
+const { createServer } = require('../examples/primitives/server.cjs');
+
+const port = Number(process.env.PORT) || 3000;
+const host = process.env.HOST || '127.0.0.1';
+createServer((line) => console.log(line)).listen(port, host, () => {
+  console.log(`brisk demo listening on http://${host}:${port} (Ctrl-C to stop)`);
+});

@@ -1,0 +1,39 @@
+// Type fixture: the built .d.cts files as a CommonJS TypeScript user sees them.
+// Compiled by `pnpm check:dist` with skipLibCheck: false under nodenext, node16 and bundler.
+import bytes = require('@brisk/bytes');
+import rangeParser = require('@brisk/range');
+import cookie = require('@brisk/cookie');
+import mime = require('@brisk/mime');
+import http = require('@brisk/http');
+import { format } from '@brisk/bytes';
+
+const n: number | null = bytes.parse('1kb');
+const s: string | null = bytes.format(1024, { unitSeparator: ' ' });
+const viaCall: string | null = bytes(2048);
+const named: string | null = format(1);
+
+const ranges = rangeParser(1000, 'bytes=0-99', { combine: true });
+if (typeof ranges !== 'number') {
+  const first: { start: number; end: number } = ranges[0];
+  const type: string = ranges.type;
+  void first; void type;
+}
+
+const parsed: Record<string, string | undefined> = cookie.parse('a=1');
+const header: string = cookie.serialize('a', 'b', { httpOnly: true, sameSite: 'lax', maxAge: 10 });
+const signed: string = cookie.sign('v', 'secret');
+const unsigned: string | false = cookie.unsign(signed, 'secret');
+
+const type: string | false = mime.lookup('a.html');
+const ct: string | false = mime.contentType('json');
+
+const err = http.createError(404, 'nope');
+const status: number = err.status;
+const isErr: boolean = http.createError.isHttpError(err);
+const NotFound = new http.createError.NotFound();
+const code: number = http.statuses('Not Found');
+const tag: string = http.etag('hello', { weak: true });
+const isFresh: boolean = http.fresh({}, {});
+const escaped: string = http.escapeHtml('<a>');
+
+void [n, s, viaCall, named, parsed, header, unsigned, type, ct, status, isErr, NotFound, code, tag, isFresh, escaped];

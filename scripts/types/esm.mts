@@ -1,0 +1,33 @@
+// Type fixture: the built .d.ts files as an ESM TypeScript user sees them.
+import bytes, { parse as parseBytes } from '@brisk/bytes';
+import rangeParser from '@brisk/range';
+import cookie, { parse, serialize } from '@brisk/cookie';
+import { lookup, contentType } from '@brisk/mime';
+import http, { createError, onFinished, onHeaders, vary, contentDisposition, encodeUrl, parseurl, statuses } from '@brisk/http';
+
+const n: number | null = bytes('1kb');
+const m: number | null = parseBytes('2mb');
+const r = rangeParser(10, 'bytes=0-1');
+const c: Record<string, string | undefined> = parse('a=1');
+const viaDefault: string = cookie.serialize('a', 'b');
+// @ts-expect-error: a named-exports-only package has no `default` property on its default
+void cookie.default;
+const header: string = serialize('a', 'b', { secure: true });
+const t: string | false = lookup('png');
+const ct: string | false = contentType('text/html');
+
+const e = createError(500);
+const exposed: boolean = e.expose;
+const msg: string | undefined = statuses.message[404];
+const same: typeof createError = http.createError;
+vary.append('Accept', 'Origin');
+const cd: string = contentDisposition('résumé.pdf');
+const parsedCd = contentDisposition.parse('attachment; filename="a.txt"');
+const u: string = encodeUrl('/a b');
+declare const req: import('node:http').IncomingMessage;
+declare const res: import('node:http').ServerResponse;
+onFinished(res, (err) => void err);
+onHeaders(res, function () { this.setHeader('X-Test', '1'); });
+const url = parseurl(req);
+
+void [n, m, r, c, viaDefault, header, t, ct, exposed, msg, same, cd, parsedCd.type, u, url];

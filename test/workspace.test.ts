@@ -1,0 +1,51 @@
+// Repository-wide rules that every package keeps (shared/DESIGN.md, "Contracts every package keeps").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dirs = readdirSync(join(root, 'packages')).filter((d) => existsSync(join(root, 'packages', d, 'package.json')));
+const manifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
+
+/** Names a package.json lists as runtime dependencies that are not brisk packages. */
+export function thirdPartyRuntimeDeps(pkg: Record<string, Record<string, string> | undefined>): string[] {
+  const all = { ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies };
+  return Object.keys(all).filter((name) => !(name === 'brisk' || name.startsWith('@brisk/')));
+}
+
+test('the rule catches third-party runtime dependencies', () => {
+  assert.deepEqual(thirdPartyRuntimeDeps({ dependencies: { '@brisk/http': 'workspace:*', debug: '^4' } }), ['debug']);
+  assert.deepEqual(thirdPartyRuntimeDeps({ peerDependencies: { express: '5' } }), ['express']);
+  assert.deepEqual(thirdPartyRuntimeDeps({ optionalDependencies: { 'iconv-lite': '1' } }), ['iconv-lite']);
+  assert.deepEqual(thirdPartyRuntimeDeps({ devDependencies: { tsup: '8' } } as never), []);
+});
+
+test('there are packages to check', () => {
+  assert.ok(dirs.length >= 5, `found ${dirs.join(', ')}`);
+});
+
+for (const dir of dirs) {
+  test(`packages/${dir}: only @brisk/* runtime dependencies, as workspace:*`, () => {
+    const pkg = manifest(dir);
+    assert.deepEqual(thirdPartyRuntimeDeps(pkg), []);
+    for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
+      assert.equal(range, 'workspace:*', `${name} should be workspace:*`);
+    }
+  });
+
+  test(`packages/${dir}: manifest follows the one-instance layout`, () => {
+    const pkg = manifest(dir);
+    assert.equal(pkg.name, `@brisk/${dir}`);
+    assert.equal(pkg.main, './dist/index.cjs');
+    assert.equal(pkg.types, './dist/index.d.cts');
+    assert.deepEqual(Object.keys(pkg.exports['.']), ['@brisk/source', 'import', 'require']);
+    assert.equal(pkg.exports['.']['@brisk/source'], './src/index.ts');
+    assert.equal(pkg.exports['.'].import.default, './dist/index.mjs');
+    assert.equal(pkg.engines.node, '>=18');
+    assert.equal(pkg.license, 'MIT');
+    assert.ok(existsSync(join(root, 'packages', dir, 'README.md')), 'README.md');
+    assert.ok(existsSync(join(root, 'packages', dir, 'src/index.ts')), 'src/index.ts');
+  });
+}
