@@ -1,5 +1,56 @@
-export function format(n: number): string { return String(n); }
-export function parse(s: string): number | null { return Number(s); }
-export interface Bytes { (value: number): string; format: typeof format; parse: typeof parse }
-const bytes = Object.assign(function bytes(value: number) { return format(value); }, { format, parse }) as Bytes;
+// @brisk/bytes: parse and format byte sizes, a drop-in for bytes 3.1.
+import { format, type BytesOptions, type Unit } from './format.js';
+import { parse } from './parse.js';
+
+// Functions
+export { format } from './format.js';
+export { parse } from './parse.js';
+
+// Types
+export type { BytesOptions, Unit } from './format.js';
+
+/** `bytes` itself: formats a number, parses a string; also carries `format` and `parse`. */
+export interface Bytes {
+  /** Parses a byte-size string into a number of bytes (see {@link parse}). */
+  (value: string): number | null;
+  /** Formats a number of bytes into a string (see {@link format}). */
+  (value: number, options?: BytesOptions | null): string | null;
+  /** A string is parsed, a number formatted; anything else gives `null`. */
+  (value: string | number, options?: BytesOptions | null): string | number | null;
+  /** Formats a number of bytes into a string. */
+  format: typeof format;
+  /** Parses a byte-size string into a number of bytes. */
+  parse: typeof parse;
+}
+
+/**
+ * Formats a number of bytes (`bytes(1024)` → `'1KB'`) or parses a byte-size string
+ * (`bytes('1KB')` → `1024`); any other value gives `null`. `require('@brisk/bytes')` is this
+ * function, with `format` and `parse` as properties, as `require('bytes')` is.
+ *
+ * @example
+ * bytes(1536, { unitSeparator: ' ' }); // '1.5 KB'
+ * bytes('2mb'); // 2097152
+ */
+const bytes: Bytes = Object.assign(
+  function bytes(value: unknown, options?: BytesOptions | null): string | number | null {
+    if (typeof value === 'string') return parse(value);
+    if (typeof value === 'number') return format(value, options);
+    return null;
+  } as Bytes,
+  { format, parse },
+);
+
+/** The types, also reachable from the function (`bytes.BytesOptions`), as in @types/bytes. */
+declare namespace bytes {
+  export type { Bytes };
+  /** Options of `bytes.format`. */
+  export type BytesOptions = Options;
+  /** A unit name, in any letter case. */
+  export type Unit = UnitName;
+}
+// Top-level aliases: a namespace merged with a const cannot re-export imported names.
+type Options = BytesOptions;
+type UnitName = Unit;
+
 export default bytes;

@@ -1,1 +1,12 @@
-export const placeholder = 1;
+// @brisk/range: Range header parsing, a drop-in for range-parser 1.2.
+import { rangeParser } from './range-parser.js';
+
+// Types
+export type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable } from './types.js';
+
+/**
+ * Parses a `Range` header against a resource of `size` bytes: the satisfiable ranges (with the
+ * unit as `type`), `-1` when none is satisfiable, `-2` when the header is malformed.
+ * `require('@brisk/range')` is this function, as `require('range-parser')` is.
+ */
+export default rangeParser;

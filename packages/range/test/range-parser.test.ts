@@ -1,0 +1,151 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import rangeParser, { type Ranges } from '../src/index.js';
+
+/** An expected result: `type` and [start, end] pairs. */
+function ranges(type: string, ...pairs: [number, number][]): Ranges {
+  const out = pairs.map(([start, end]) => ({ start, end })) as Ranges;
+  out.type = type;
+  return out;
+}
+
+// [size, header, expected]
+const CASES: [number, string, Ranges | -1 | -2][] = [
+  // first-last, clamped to size - 1
+  [1000, 'bytes=0-499', ranges('bytes', [0, 499])],
+  [1000, 'bytes=0-0', ranges('bytes', [0, 0])],
+  [1000, 'bytes=999-999', ranges('bytes', [999, 999])],
+  [1000, 'bytes=0-2000', ranges('bytes', [0, 999])],
+  [1000, 'bytes=500-999', ranges('bytes', [500, 999])],
+  // first- (open-ended)
+  [1000, 'bytes=500-', ranges('bytes', [500, 999])],
+  [1000, 'bytes=0-', ranges('bytes', [0, 999])],
+  [1000, 'bytes=9500-', -1],
+  [1000, 'bytes=1000-', -1],
+  // a spec without a dash is open-ended
+  [1000, 'bytes=5', ranges('bytes', [5, 999])],
+  // -length (suffix)
+  [1000, 'bytes=-500', ranges('bytes', [500, 999])],
+  [1000, 'bytes=-1', ranges('bytes', [999, 999])],
+  [1000, 'bytes=-1000', ranges('bytes', [0, 999])],
+  [1000, 'bytes=-1001', -1],
+  [200, 'bytes=-500', -1],
+  [1000, 'bytes=-0', -1],
+  // unsatisfiable
+  [1000, 'bytes=500-400', -1],
+  [1000, 'bytes=1000-1000', -1],
+  [0, 'bytes=0-', -1],
+  [0, 'bytes=-1', -1],
+  // malformed: no '=' → -2; anything after '=' that holds no valid spec → -1
+  [1000, 'bytes', -2],
+  [1000, '', -2],
+  [1000, 'bytes 0-5', -2],
+  [1000, '=', -1],
+  [1000, 'bytes=', -1],
+  [1000, 'bytes=abc-', -1],
+  [1000, 'bytes=-abc', -1],
+  [1000, 'bytes=-', -1],
+  [1000, 'bytes=--5', -1],
+  [1000, 'bytes=,', -1],
+  // the unit is what comes before the first '=', as written
+  [1000, 'items=0-5', ranges('items', [0, 5])],
+  [1000, ' bytes =0-5', ranges(' bytes ', [0, 5])],
+  [1000, '=0-5', ranges('', [0, 5])],
+  [1000, 'bytes=0-5=6', ranges('bytes', [0, 5])],
+  // numbers are read like parseInt: whitespace, '+', trailing garbage
+  [1000, 'bytes= 5 - 10 ', ranges('bytes', [5, 10])],
+  [1000, 'bytes=\t5-\n6', ranges('bytes', [5, 6])],
+  [1000, 'bytes=\u00a05-\u30006', ranges('bytes', [5, 6])],
+  [1000, 'bytes=\ufeff5-\u20286', ranges('bytes', [5, 6])],
+  [1000, 'bytes=\u200b5-6', ranges('bytes', [994, 999])], // U+200B is not whitespace: suffix
+  [1000, 'bytes=+5-10', ranges('bytes', [5, 10])],
+  [1000, 'bytes=+ 5-10', ranges('bytes', [990, 999])],
+  [1000, 'bytes=5abc-10xyz', ranges('bytes', [5, 10])],
+  [1000, 'bytes=abc-10', ranges('bytes', [990, 999])],
+  [1000, 'bytes=0x10-20', ranges('bytes', [0, 20])],
+  [1000, 'bytes=1.5-3.9', ranges('bytes', [1, 3])],
+  [1000, 'bytes=1-2-3', ranges('bytes', [1, 2])],
+  [1000, 'bytes=0010-0020', ranges('bytes', [10, 20])],
+  // lists: request order, whitespace around specs, invalid specs skipped
+  [1000, 'bytes=0-1,5-6,9-10', ranges('bytes', [0, 1], [5, 6], [9, 10])],
+  [1000, 'bytes=0-1, 5-6 ,\t9-10', ranges('bytes', [0, 1], [5, 6], [9, 10])],
+  [1000, 'bytes=9-10,0-1', ranges('bytes', [9, 10], [0, 1])],
+  [1000, 'bytes=0-1,0-1', ranges('bytes', [0, 1], [0, 1])],
+  [1000, 'bytes=,0-1,', ranges('bytes', [0, 1])],
+  [1000, 'bytes=abc-,0-1,5-4,2000-,-2000', ranges('bytes', [0, 1])],
+  [1000, 'bytes=0-0,-0', ranges('bytes', [0, 0])],
+  [1000, 'bytes=-1,0-0', ranges('bytes', [999, 999], [0, 0])],
+  // large numbers: read as parseInt reads them (past 2^53, rounded)
+  [1000, 'bytes=9999999999999999999-', -1],
+  [1000, 'bytes=0-9999999999999999999', ranges('bytes', [0, 999])],
+  [1000, `bytes=0-${'9'.repeat(400)}`, ranges('bytes', [0, 999])],
+  [1000, `bytes=-${'9'.repeat(400)}`, -1],
+  [2 ** 60, 'bytes=9007199254740993-9007199254740995', ranges('bytes', [9007199254740992, 9007199254740996])],
+  [2 ** 60, 'bytes=123456789012345-123456789012346', ranges('bytes', [123456789012345, 123456789012346])],
+];
+
+describe('rangeParser', () => {
+  test('headers', () => {
+    for (const [size, header, expected] of CASES) {
+      assert.deepEqual(rangeParser(size, header), expected, `${size} ${JSON.stringify(header)}`);
+    }
+  });
+
+  test('the result is an array of plain { start, end } objects with a type', () => {
+    const result = rangeParser(1000, 'bytes=0-499,500-') as Ranges;
+    assert.ok(Array.isArray(result));
+    assert.equal(result.type, 'bytes');
+    assert.deepEqual(Object.keys(result), ['0', '1', 'type']);
+    assert.deepEqual(Object.keys(result[0]!), ['start', 'end']);
+    assert.equal(Object.getPrototypeOf(result[0]), Object.prototype);
+  });
+
+  test('sizes that are not positive integers are used as range-parser 1.2 uses them', () => {
+    assert.deepEqual(rangeParser(NaN, 'bytes=0-5'), ranges('bytes', [0, 5]));
+    assert.equal(rangeParser(NaN, 'bytes=0-'), -1);
+    assert.equal(rangeParser(NaN, 'bytes=-5'), -1);
+    assert.deepEqual(rangeParser(Infinity, 'bytes=5-'), ranges('bytes', [5, Infinity]));
+    assert.deepEqual(rangeParser(1.5, 'bytes=0-'), ranges('bytes', [0, 0.5]));
+    assert.equal(rangeParser(-5, 'bytes=0-'), -1);
+    assert.deepEqual(rangeParser('1000' as unknown as number, 'bytes=-5'), ranges('bytes', [995, 999]));
+  });
+
+  test('a header that is not a string throws a TypeError', () => {
+    for (const header of [undefined, null, 5, {}, [], Buffer.from('bytes=0-1')]) {
+      assert.throws(() => rangeParser(1000, header as string), {
+        name: 'TypeError',
+        message: 'argument str must be a string',
+      });
+    }
+  });
+
+  test('huge headers finish quickly', () => {
+    const t0 = Date.now();
+    const n = 10_000;
+    const list = Array.from({ length: n }, (_, i) => `${i * 10}-${i * 10 + 4}`).join(',');
+    assert.equal((rangeParser(n * 10, `bytes=${list}`) as Ranges).length, n);
+    assert.equal((rangeParser(n * 10, `bytes=${list}`, { combine: true }) as Ranges).length, n);
+    const reversed = Array.from({ length: n }, (_, i) => `${(n - i) * 2}-${(n - i) * 2 + 1}`).join(',');
+    assert.deepEqual(rangeParser(n * 10, `bytes=${reversed}`, { combine: true }), ranges('bytes', [2, n * 2 + 1]));
+    // adversarial: no dashes, no commas, whitespace, digits, dashes, commas
+    assert.equal(rangeParser(1000, `bytes=${'1'.repeat(100_000)}`), -1);
+    assert.deepEqual(rangeParser(1000, `bytes=${' '.repeat(100_000)}1`), ranges('bytes', [1, 999]));
+    assert.equal(rangeParser(1000, `bytes=${'-'.repeat(100_000)}`), -1);
+    assert.equal(rangeParser(1000, `bytes=${','.repeat(100_000)}`), -1);
+    assert.equal((rangeParser(1000, `bytes=${'1,'.repeat(50_000)}`) as Ranges).length, 50_000);
+    assert.equal(rangeParser(1000, `bytes=${'='.repeat(100_000)}`), -1);
+    assert.ok(Date.now() - t0 < 2000);
+  });
+});
+
+describe('types', () => {
+  test('results narrow with typeof, and the namespace holds the types', () => {
+    const result: rangeParser.Ranges | rangeParser.Result = rangeParser(10, 'bytes=0-1');
+    // @ts-expect-error: the header must be a string
+    assert.throws(() => rangeParser(10, 5));
+    if (typeof result === 'number') assert.fail('expected ranges');
+    const first: rangeParser.Range = result[0]!;
+    const options: rangeParser.Options = { combine: true };
+    assert.deepEqual([first, result.type, options.combine], [{ start: 0, end: 1 }, 'bytes', true]);
+  });
+});
