@@ -1,0 +1,203 @@
+// Stage 2 of `parse`: each key → its segments (`a[b][]` → `a`, `[b]`, `[]`), and its value
+// merged into the result along that path, with qs's arrays, overflow objects and guards.
+
+import { arrayLimitError, combine, isOverflow, markOverflow, merge, newObject, type Bag } from './merge.js';
+import type { Normalized } from './parse-options.js';
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const objectProto = Object.prototype;
+const isArray = Array.isArray;
+const ENCODED_DOT = /%2E/g;
+
+/** `a.b.c` → `a[b][c]`: each `.` followed by characters other than `.` and `[`. */
+function dotsToBrackets(key: string): string {
+  let i = key.indexOf('.');
+  if (i === -1) return key;
+  let out = '';
+  let last = 0;
+  while (i !== -1) {
+    let j = i + 1;
+    while (j < key.length) {
+      const c = key.charCodeAt(j);
+      if (c === 0x2e || c === 0x5b) break;
+      j++;
+    }
+    if (j > i + 1) {
+      out += key.slice(last, i) + '[' + key.slice(i + 1, j) + ']';
+      last = j;
+      i = key.indexOf('.', j);
+    } else {
+      i = key.indexOf('.', i + 1);
+    }
+  }
+  return out + key.slice(last);
+}
+
+/** Whether a segment name would shadow an `Object.prototype` property (and is refused). */
+function refused(name: string, o: Normalized): boolean {
+  return !o.plainObjects && !o.allowPrototypes && hasOwn.call(objectProto, name);
+}
+
+/**
+ * Splits a key into its segments: the parent, then up to `depth` bracket groups (brackets
+ * inside a group are balanced: `a[b[c]]` → `a`, `[b[c]]`), then the rest as one literal
+ * group. An unterminated group is kept whole. Undefined when a segment is refused.
+ */
+export function splitKey(original: string, o: Normalized): string[] | undefined {
+  const key = o.allowDots ? dotsToBrackets(original) : original;
+  if (o.depth <= 0) return refused(key, o) ? undefined : [key];
+
+  const segments: string[] = [];
+  const first = key.indexOf('[');
+  const parent = first >= 0 ? key.slice(0, first) : key;
+  if (parent) {
+    if (refused(parent, o)) return undefined;
+    segments.push(parent);
+  }
+  const n = key.length;
+  let open = first;
+  let collected = 0;
+  while (open >= 0 && collected < o.depth) {
+    let level = 1;
+    let close = -1;
+    for (let i = open + 1; i < n; i++) {
+      const c = key.charCodeAt(i);
+      if (c === 0x5b) {
+        level++;
+      } else if (c === 0x5d && --level === 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close < 0) {
+      segments.push('[' + key.slice(open) + ']');
+      return segments;
+    }
+    if (refused(key.slice(open + 1, close), o)) return undefined;
+    segments.push(key.slice(open, close + 1));
+    collected++;
+    open = key.indexOf('[', close + 1);
+  }
+  if (open >= 0) {
+    if (o.strictDepth) {
+      throw new RangeError('Input depth exceeded depth option of ' + o.depth + ' and strictDepth is true');
+    }
+    segments.push('[' + key.slice(open) + ']');
+  }
+  return segments;
+}
+
+/** Per-call state of stage 2. */
+export interface PathState {
+  /** An array with holes was built: the result needs compacting. */
+  sparse: boolean;
+}
+
+/** What a segment names: `[x]` → `x`, with `%2E` → `.` under `decodeDotInKeys`. */
+function segmentName(segment: string, o: Normalized): string {
+  const inner =
+    segment.charCodeAt(0) === 0x5b && segment.charCodeAt(segment.length - 1) === 0x5d
+      ? segment.slice(1, -1)
+      : segment;
+  return o.decodeDotInKeys && inner.indexOf('%2E') !== -1 ? inner.replace(ENCODED_DOT, '.') : inner;
+}
+
+/** A bracketed segment holding a canonical non-negative integer, read as an array index. */
+function arrayIndex(segment: string, name: string, o: Normalized): number {
+  if (!o.parseArrays || segment === name) return -1;
+  const c = name.charCodeAt(0);
+  if (c < 0x30 || c > 0x39) return -1; // a canonical integer starts with a digit
+  const index = parseInt(name, 10);
+  return index >= 0 && String(index) === name ? index : -1;
+}
+
+/**
+ * The plain object key a segment adds (the merge of `{ key: value }`), or undefined when the
+ * segment builds something else: an array, an overflow object, or nothing (`__proto__`).
+ */
+function plainKey(segment: string, o: Normalized): string | undefined {
+  if (segment === '[]' && o.parseArrays) return undefined;
+  const name = segmentName(segment, o);
+  if (name === '__proto__' || (name === '' && !o.parseArrays) || arrayIndex(segment, name, o) !== -1) return undefined;
+  return name;
+}
+
+/** The value the segments from `from` on give to `leaf` (built from the innermost out). */
+function build(segments: readonly string[], from: number, leaf: unknown, o: Normalized, st: PathState): unknown {
+  let value = leaf;
+  for (let i = segments.length - 1; i >= from; i--) {
+    const segment = segments[i]!;
+    let obj: unknown;
+    if (segment === '[]' && o.parseArrays) {
+      if (isOverflow(value)) obj = value;
+      else if (o.allowEmptyArrays && (value === '' || (o.strictNullHandling && value === null))) obj = [];
+      else obj = combine([], value, o);
+    } else {
+      const name = segmentName(segment, o);
+      const index = arrayIndex(segment, name, o);
+      if (!o.parseArrays && name === '') {
+        obj = { 0: value };
+      } else if (index !== -1 && index < o.arrayLimit) {
+        const arr: unknown[] = [];
+        arr[index] = value;
+        if (index > 0) st.sparse = true;
+        obj = arr;
+      } else if (index !== -1 && o.throwOnLimitExceeded) {
+        throw arrayLimitError(o.arrayLimit);
+      } else {
+        const bag = newObject(o.plainObjects);
+        if (index !== -1) {
+          bag[index] = value;
+          markOverflow(bag, index);
+        } else if (name !== '__proto__') {
+          bag[name] = value;
+        }
+        obj = bag;
+      }
+    }
+    value = obj;
+  }
+  return value;
+}
+
+/** An ordinary object (not an array, not an overflow object) that a path can descend into. */
+function isPlainTarget(value: unknown): value is Bag {
+  return value !== null && typeof value === 'object' && !isArray(value) && !isOverflow(value);
+}
+
+/**
+ * Merges `leaf` into `result` along `segments`: the same as merging the object `build` would
+ * give, but walking existing plain objects instead of building and merging a copy of them.
+ */
+export function mergePath(result: Bag, segments: readonly string[], leaf: unknown, o: Normalized, st: PathState): void {
+  let target: unknown = result;
+  let i = 0;
+  for (;;) {
+    const key = isPlainTarget(target) ? plainKey(segments[i]!, o) : undefined;
+    if (key === undefined) {
+      // Only reached at the top or on a plain object: `merge` returns the same object there.
+      merge(target, build(segments, i, leaf, o, st), o);
+      return;
+    }
+    const bag = target as Bag;
+    const last = i === segments.length - 1;
+    if (!hasOwn.call(bag, key)) {
+      bag[key] = last ? leaf : build(segments, i + 1, leaf, o, st);
+      return;
+    }
+    const child = bag[key];
+    if (last || !isPlainTarget(child)) {
+      bag[key] = merge(child, last ? leaf : build(segments, i + 1, leaf, o, st), o);
+      return;
+    }
+    target = child;
+    i++;
+  }
+}
+
+/** Length of the array the leaf of a `...[]` key is appended to (qs's check, for object input). */
+export function currentLength(segments: readonly string[], val: unknown): number {
+  if (segments[segments.length - 1] !== '[]' || !isArray(val)) return 0;
+  const parent = (val as unknown as Bag)[segments.slice(0, -1).join('')];
+  return parent ? ((parent as { length: number }).length) : 0;
+}

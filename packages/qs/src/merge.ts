@@ -1,0 +1,241 @@
+// Combining parsed values: arrays and their limit, "overflow" objects, deep merge, compaction.
+//
+// An array that would grow past `arrayLimit` becomes an "overflow" object: a plain object
+// with the elements under their indices. Such objects are remembered (with their highest
+// index) so that later values are appended after it, as qs does.
+
+/** Loose view of the objects and arrays built while parsing. */
+export type Bag = Record<PropertyKey, unknown>;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const isArray = Array.isArray;
+const objectProto = Object.prototype;
+
+/** Overflow objects → their highest numeric index. */
+const overflows = new WeakMap<object, number>();
+
+/** True when `value` is an object that an array became when it outgrew `arrayLimit`. */
+export function isOverflow(value: unknown): boolean {
+  return overflows.has(value as object);
+}
+
+/** Marks `obj` as an overflow object whose highest index is `maxIndex`. */
+export function markOverflow<T extends object>(obj: T, maxIndex: number): T {
+  overflows.set(obj, maxIndex);
+  return obj;
+}
+
+/** The options the merge helpers read (a subset of the normalized parse options). */
+export interface MergeOptions {
+  allowPrototypes: boolean;
+  arrayLimit: number;
+  plainObjects: boolean;
+  strictMerge: boolean;
+  throwOnLimitExceeded: boolean;
+}
+
+/** A fresh result object: prototype-less with `plainObjects`, else an ordinary object. */
+export function newObject(plain: boolean): Bag {
+  return plain ? (Object.create(null) as Bag) : {};
+}
+
+/** `RangeError` thrown with `throwOnLimitExceeded` when an array would exceed `arrayLimit`. */
+export function arrayLimitError(limit: number): RangeError {
+  return new RangeError(
+    'Array limit exceeded. Only ' + limit + ' element' + (limit === 1 ? '' : 's') + ' allowed in an array.',
+  );
+}
+
+/** Sets an own property; `__proto__` is defined as data, never through the prototype setter. */
+function setOwn(obj: Bag, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { configurable: true, enumerable: true, value, writable: true });
+  } else {
+    obj[key] = value;
+  }
+}
+
+/** The defined elements of `source` under their indices, in a new object. */
+export function arrayToObject(source: readonly unknown[], plain: boolean): Bag {
+  const obj = newObject(plain);
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] !== undefined) obj[i] = source[i];
+  }
+  return obj;
+}
+
+const SPREADABLE: symbol = Symbol.isConcatSpreadable;
+
+/** An object that sets `Symbol.isConcatSpreadable` (only object input can hold one). */
+function marksSpreadable(x: unknown): boolean {
+  return x !== null && (typeof x === 'object' || typeof x === 'function') && (x as Bag)[SPREADABLE] !== undefined;
+}
+
+/** Appends `x` to `out` as `concat` does: an array's elements (holes kept), else `x` itself. */
+function append(out: unknown[], x: unknown): void {
+  if (!isArray(x)) {
+    out.push(x);
+    return;
+  }
+  const base = out.length;
+  for (let i = 0; i < x.length; i++) {
+    if (i in x) out[base + i] = x[i];
+  }
+  out.length = base + x.length;
+}
+
+/** `[].concat(a, b)` without `concat`'s generic (slow) path for the plain cases. */
+function concat(a: unknown, b: unknown): unknown[] {
+  if (marksSpreadable(a) || marksSpreadable(b)) return ([] as unknown[]).concat(a, b);
+  const out: unknown[] = [];
+  append(out, a);
+  append(out, b);
+  return out;
+}
+
+/**
+ * Appends `b` (spread when an array) to `a`, as `[].concat(a, b)`; past `arrayLimit` the
+ * result becomes an overflow object (or the limit error is thrown).
+ */
+export function combine(a: unknown, b: unknown, o: MergeOptions): unknown {
+  if (isOverflow(a)) {
+    if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
+    const next = overflows.get(a as object)! + 1;
+    (a as Bag)[next] = b;
+    overflows.set(a as object, next);
+    return a;
+  }
+  const result = concat(a, b);
+  if (result.length > o.arrayLimit) {
+    if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
+    return markOverflow(arrayToObject(result, o.plainObjects), result.length - 1);
+  }
+  return result;
+}
+
+/** Merges a primitive `source` into `target`. */
+function mergePrimitive(target: unknown, source: unknown, o: MergeOptions): unknown {
+  if (isArray(target)) {
+    const next = target.length;
+    if (next >= o.arrayLimit) {
+      if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
+      return markOverflow(arrayToObject(target.concat(source), o.plainObjects), next);
+    }
+    target[next] = source;
+    return target;
+  }
+  if (target === null || typeof target !== 'object') return [target, source];
+  const bag = target as Bag;
+  if (isOverflow(bag)) {
+    const next = overflows.get(bag)! + 1;
+    bag[next] = source;
+    overflows.set(bag, next);
+  } else if (o.strictMerge) {
+    return [bag, source];
+  } else {
+    // Legacy (`strictMerge: false`): the primitive becomes a key set to `true`.
+    const key = source as PropertyKey;
+    if (o.plainObjects || o.allowPrototypes || !hasOwn.call(objectProto, key)) {
+      if (key !== '__proto__') {
+        bag[key] = true;
+      } else if (hasOwn.call(bag, key) || Object.getPrototypeOf(bag) === null) {
+        // Where qs's assignment would create or overwrite an own `__proto__` key, define it;
+        // where it would reach the prototype setter (a no-op for a boolean), do nothing.
+        setOwn(bag, key, true);
+      }
+    }
+  }
+  return bag;
+}
+
+/** Merges `source` into `target` (mutating and returning it, or returning a new value). */
+export function merge(target: unknown, source: unknown, o: MergeOptions): unknown {
+  if (!source) return target;
+  if (typeof source !== 'object' && typeof source !== 'function') return mergePrimitive(target, source, o);
+
+  if (!target || typeof target !== 'object') {
+    if (isOverflow(source)) {
+      // The primitive goes first; the overflow object's elements move up by one.
+      const shifted: Bag = o.plainObjects ? (Object.create(null) as Bag) : {};
+      shifted[0] = target;
+      for (const key of Object.keys(source)) {
+        shifted[parseInt(key, 10) + 1] = (source as Bag)[key];
+      }
+      return markOverflow(shifted, overflows.get(source)! + 1);
+    }
+    const combined = [target].concat(source as unknown[]);
+    if (combined.length > o.arrayLimit) {
+      if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
+      return markOverflow(arrayToObject(combined, o.plainObjects), combined.length - 1);
+    }
+    return combined;
+  }
+
+  if (isArray(target) && isArray(source)) {
+    source.forEach((item: unknown, i: number) => {
+      if (hasOwn.call(target, i)) {
+        const existing: unknown = target[i];
+        if (existing && typeof existing === 'object' && item && typeof item === 'object') {
+          target[i] = merge(existing, item, o);
+        } else {
+          target[target.length] = item;
+        }
+      } else {
+        target[i] = item;
+      }
+    });
+    if (target.length > o.arrayLimit) {
+      if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
+      return markOverflow(arrayToObject(target, o.plainObjects), target.length - 1);
+    }
+    return target;
+  }
+
+  const acc = isArray(target) ? arrayToObject(target, o.plainObjects) : (target as Bag);
+  const keys = Object.keys(source);
+  if (keys.length > 0 && isOverflow(source) && !isOverflow(acc)) markOverflow(acc, overflows.get(source)!);
+  const tracked = isOverflow(acc);
+  for (const key of keys) {
+    const value = (source as Bag)[key];
+    setOwn(acc, key, hasOwn.call(acc, key) ? merge(acc[key], value, o) : value);
+    if (tracked) {
+      const n = parseInt(key, 10);
+      if (String(n) === key && n >= 0 && n > overflows.get(acc)!) overflows.set(acc, n);
+    }
+  }
+  return acc;
+}
+
+/**
+ * Replaces every array reachable from `value` with a copy without its holes and `undefined`
+ * elements (deepest first; each object is visited once).
+ */
+export function compact<T>(value: T): T {
+  const holder: Bag = { o: value };
+  const parents: Bag[] = [holder];
+  const props: string[] = ['o'];
+  const seen = new Set<unknown>();
+  for (let i = 0; i < parents.length; i++) {
+    const obj = parents[i]![props[i]!] as Bag;
+    for (const key of Object.keys(obj)) {
+      const val = obj[key];
+      if (typeof val === 'object' && val !== null && !seen.has(val)) {
+        parents.push(obj);
+        props.push(key);
+        seen.add(val);
+      }
+    }
+  }
+  for (let i = parents.length - 1; i > 0; i--) {
+    const parent = parents[i]!;
+    const arr = parent[props[i]!];
+    if (isArray(arr)) {
+      const dense: unknown[] = [];
+      for (let j = 0; j < arr.length; j++) {
+        if (arr[j] !== undefined) dense.push(arr[j]);
+      }
+      parent[props[i]!] = dense;
+    }
+  }
+  return value;
+}
