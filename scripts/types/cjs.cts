@@ -31,9 +31,10 @@ const err = http.createError(404, 'nope');
 const status: number = err.status;
 const isErr: boolean = http.createError.isHttpError(err);
 const NotFound = new http.createError.NotFound();
-const code: number = http.statuses('Not Found');
+const code: number | string = http.statuses('Not Found');
+const message: string | number = http.statuses(404);
 const tag: string = http.etag('hello', { weak: true });
 const isFresh: boolean = http.fresh({}, {});
 const escaped: string = http.escapeHtml('<a>');
 
-void [n, s, viaCall, named, parsed, header, unsigned, type, ct, status, isErr, NotFound, code, tag, isFresh, escaped];
+void [n, s, viaCall, named, parsed, header, unsigned, type, ct, status, isErr, NotFound, code, message, tag, isFresh, escaped];

@@ -1,16 +1,16 @@
-'use strict';
 // The demo until the brisk app exists: a plain node:http server built only from the brisk
 // foundation packages. `pnpm demo` starts it; test/demo.test.ts drives it over HTTP.
-const http = require('node:http');
-const fs = require('node:fs');
-const path = require('node:path');
-const { createError, escapeHtml, etag, fresh, contentDisposition, onFinished, parseurl, statuses } = require('@brisk/http');
-const { parse: parseCookies, serialize, sign, unsign } = require('@brisk/cookie');
-const { contentType } = require('@brisk/mime');
-const rangeParser = require('@brisk/range');
-const bytes = require('@brisk/bytes');
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createError, escapeHtml, etag, fresh, contentDisposition, onFinished, parseurl, statuses } from '@brisk/http';
+import { parse as parseCookies, serialize, sign, unsign } from '@brisk/cookie';
+import { contentType } from '@brisk/mime';
+import rangeParser from '@brisk/range';
+import bytes from '@brisk/bytes';
 
-const PUBLIC = path.join(__dirname, 'public');
+const PUBLIC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
 const SECRET = process.env.DEMO_SECRET || 'brisk demo secret';
 
 function send(res, status, type, body, headers) {
@@ -90,7 +90,7 @@ function handle(req, res) {
 }
 
 /** Creates the demo server; `log` receives one line a finished request. */
-function createServer(log = () => {}) {
+export function createServer(log = () => {}) {
   return http.createServer((req, res) => {
     const started = process.hrtime.bigint();
     onFinished(res, () => {
@@ -107,5 +107,3 @@ function createServer(log = () => {}) {
     }
   });
 }
-
-module.exports = { createServer };

@@ -1,6 +1,5 @@
-'use strict';
 // `pnpm demo`: builds the packages, then serves examples/primitives on http://127.0.0.1:3000.
-const { createServer } = require('../examples/primitives/server.cjs');
+import { createServer } from '../examples/primitives/server.mjs';
 
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || '127.0.0.1';
