@@ -1,0 +1,141 @@
+// The public surface: exports, TokenData, pathToRegexp's regexp and keys, option plumbing.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from '../src/index.js';
+import { compile, match, parse, pathToRegexp, TokenData, type Token } from '../src/index.js';
+
+describe('exports', () => {
+  test('the named exports of path-to-regexp 8.4.1, and no default', () => {
+    assert.deepEqual(Object.keys(path).sort(), ['PathError', 'TokenData', 'compile', 'match', 'parse', 'pathToRegexp', 'stringify']);
+  });
+});
+
+describe('TokenData', () => {
+  test('holds tokens and the original path', () => {
+    const tokens: Token[] = [{ type: 'text', value: '/' }];
+    const data = new TokenData(tokens, '/');
+    assert.equal(data.tokens, tokens);
+    assert.equal(data.originalPath, '/');
+    assert.deepEqual(Object.keys(new TokenData([])), ['tokens', 'originalPath']);
+    assert.equal(new TokenData([]).originalPath, undefined);
+  });
+});
+
+describe('pathToRegexp', () => {
+  test('regexp source and flags', () => {
+    const cases: Array<[string, path.PathToRegexpOptions, string, string]> = [
+      ['/users', {}, '^(?:\\/users)(?:\\/$)?$', 'i'],
+      ['/users/:id', {}, '^(?:\\/users\\/([^\\/]+))(?:\\/$)?$', 'i'],
+      ['/users/:id', { sensitive: true, trailing: false }, '^(?:\\/users\\/([^\\/]+))$', ''],
+      ['/users/:id', { end: false }, '^(?:\\/users\\/([^\\/]+))(?:\\/$)?(?=\\/|$)', 'i'],
+      ['/:a-:b', {}, '^(?:\\/([^\\/]+)-([^\\/-]+|-))(?:\\/$)?$', 'i'],
+      ['/:a..:b', {}, '^(?:\\/([^\\/]+)\\.\\.((?:(?!\\.\\.)[^\\/])+|\\.\\.))(?:\\/$)?$', 'i'],
+      ['/*a', {}, '^(?:\\/([^]+))(?:\\/$)?$', 'i'],
+      ['/*a/*b', {}, '^(?:\\/([^]+)\\/([^\\/]+))(?:\\/$)?$', 'i'],
+      ['/*a.html/*b', {}, '^(?:\\/([^]+)\\.html\\/((?:(?!\\.html\\/)[^])+|[^\\/]+))(?:\\/$)?$', 'i'],
+      ['/:a-*b', {}, '^(?:\\/([^\\/-]+)-([^]+))(?:\\/$)?$', 'i'],
+      ['/*a-:b', {}, '^(?:\\/([^]+)-([^\\/-]+))(?:\\/$)?$', 'i'],
+      ['/*a-*b', {}, '^(?:\\/([^]+)-([^-]+))(?:\\/$)?$', 'i'],
+      ['/users{/:id}', {}, '^(?:\\/users\\/([^\\/]+)|\\/users)(?:\\/$)?$', 'i'],
+      [':a', { delimiter: '.' }, '^(?:([^\\.]+))(?:\\.$)?$', 'i'],
+      ['/:a-:b', { delimiter: '::' }, '^(?:\\/((?:(?!::)[^])+)-((?:(?!::)[^-])+|-))(?:::$)?$', 'i'],
+      ['/a', { delimiter: '' }, '^(?:\\/a)(?:$)?$', 'i'],
+      ['/:a---:b', { delimiter: '::' }, '^(?:\\/((?:(?!::)[^])+)---((?:(?!---|::)[^])+|---))(?:::$)?$', 'i'],
+    ];
+    for (const [p, options, source, flags] of cases) {
+      const { regexp } = pathToRegexp(p, options);
+      assert.equal(regexp.source, source, p);
+      assert.equal(regexp.flags, flags, p);
+    }
+  });
+
+  test('keys: one per capture, per alternative, as the token objects themselves', () => {
+    const data = parse('/:a{/:b}');
+    const { regexp, keys } = pathToRegexp(data);
+    const a = data.tokens[1];
+    const b = (data.tokens[2] as path.Group).tokens[1];
+    assert.deepEqual(keys, [a, b, a]);
+    assert.equal(keys[0], a);
+    assert.equal(keys[1], b);
+    assert.deepEqual(regexp.exec('/x')?.slice(1), [undefined, undefined, 'x']);
+  });
+
+  test('arrays are read breadth-first, nested ones after their siblings', () => {
+    const { keys } = pathToRegexp(['/:a', ['/:b', ['/:c']], '/:d']);
+    assert.deepEqual(keys.map((k) => k.name), ['a', 'd', 'b', 'c']);
+  });
+
+  test('parse options reach parse', () => {
+    assert.equal(pathToRegexp('/é', { encodePath: encodeURI }).regexp.source, '^(?:\\/%C3%A9)(?:\\/$)?$');
+  });
+});
+
+describe('match', () => {
+  test('takes TokenData, { tokens } objects and mixed arrays', () => {
+    const tokens: Token[] = [{ type: 'text', value: '/' }, { type: 'param', name: 'x' }];
+    assert.deepEqual(match(new TokenData(tokens, '/[x]'))('/1'), { path: '/1', params: Object.assign(Object.create(null), { x: '1' }) });
+    assert.deepEqual(match({ tokens })('/2'), { path: '/2', params: Object.assign(Object.create(null), { x: '2' }) });
+    assert.deepEqual(match([{ tokens: [{ type: 'text', value: '/t' }] }, '/s/:y'])('/s/q'), {
+      path: '/s/q',
+      params: Object.assign(Object.create(null), { y: 'q' }),
+    });
+  });
+
+  test('params is prototype-less: no key can reach Object.prototype', () => {
+    const result = match('/:__proto__/:constructor/:toString')('/a/b/c');
+    assert.ok(result);
+    assert.equal(Object.getPrototypeOf(result.params), null);
+    assert.deepEqual(Object.keys(result.params), ['__proto__', 'constructor', 'toString']);
+    assert.equal(({} as Record<string, unknown>).a, undefined);
+  });
+
+  test('parse options: encodePath', () => {
+    const fn = match('/café/:x', { encodePath: encodeURI });
+    assert.deepEqual(fn('/caf%C3%A9/1'), { path: '/caf%C3%A9/1', params: Object.assign(Object.create(null), { x: '1' }) });
+  });
+
+  test('a custom decoder gets (value) for params, (value, index, segments) per wildcard segment', () => {
+    const calls: unknown[][] = [];
+    const decode = (...args: unknown[]) => {
+      calls.push(args);
+      return String(args[0]);
+    };
+    match('/:a/*b', { decode: decode as path.Decode })('/x/y/z');
+    assert.deepEqual(calls, [['x'], ['y', 0, ['y', 'z']], ['z', 1, ['y', 'z']]]);
+  });
+
+  test('non-string input is converted as RegExp#exec does', () => {
+    assert.deepEqual(match('undefined')(undefined as unknown as string), { path: 'undefined', params: Object.create(null) });
+    assert.deepEqual(match(':x')(42 as unknown as string), { path: '42', params: Object.assign(Object.create(null), { x: '42' }) });
+  });
+
+  test('the same matcher serves many inputs', () => {
+    const fn = match('/users/:id');
+    for (let i = 0; i < 100; i++) {
+      assert.deepEqual(fn(`/users/${i}`), { path: `/users/${i}`, params: Object.assign(Object.create(null), { id: String(i) }) });
+    }
+  });
+});
+
+describe('compile', () => {
+  test('a path without parameters ignores its argument', () => {
+    const toPath = compile('/a{/b}');
+    assert.equal(toPath(), '/a/b');
+    assert.equal(toPath({ x: 'y' }), '/a/b');
+  });
+
+  test('takes TokenData and parse options', () => {
+    assert.equal(compile(parse('/a/:b'))({ b: 'c d' }), '/a/c%20d');
+    assert.equal(compile('/é/:b', { encodePath: encodeURI })({ b: 'é' }), '/%C3%A9/%C3%A9');
+  });
+
+  test('reads parameters as properties, inherited ones included (as upstream)', () => {
+    class Params {
+      get id() {
+        return 'from-getter';
+      }
+    }
+    assert.equal(compile('/:id')(new Params() as unknown as { id: string }), '/from-getter');
+    assert.throws(() => compile('/:toString')({}), { message: 'Expected "toString" to be a string' });
+  });
+});
