@@ -6,6 +6,9 @@ import cookie = require('@brisk/cookie');
 import mime = require('@brisk/mime');
 import http = require('@brisk/http');
 import { format } from '@brisk/bytes';
+import proxyaddr = require('@brisk/proxy-addr');
+import qs = require('@brisk/qs');
+import pathToRegexp = require('@brisk/path');
 
 const n: number | null = bytes.parse('1kb');
 const s: string | null = bytes.format(1024, { unitSeparator: ' ' });
@@ -38,3 +41,15 @@ const isFresh: boolean = http.fresh({}, {});
 const escaped: string = http.escapeHtml('<a>');
 
 void [n, s, viaCall, named, parsed, header, unsigned, type, ct, status, isErr, NotFound, code, message, tag, isFresh, escaped];
+
+const trust = proxyaddr.compile(['loopback', '10.0.0.0/8']);
+declare const incoming: import('node:http').IncomingMessage;
+const addr: string | undefined = proxyaddr(incoming, trust);
+const chain: string[] = proxyaddr.all(incoming, 'loopback');
+const hops: string[] = proxyaddr.forwarded(incoming);
+const query = qs.parse('a[b]=1', { depth: 2 });
+const text: string = qs.stringify({ a: [1, 2] }, { arrayFormat: 'brackets' });
+const matcher = pathToRegexp.match<{ id: string }>('/users/:id');
+const result = matcher('/users/1');
+const id: string | undefined = result ? result.params.id : undefined;
+void [addr, chain, hops, query, text, id];

@@ -3,6 +3,9 @@ import bytes, { parse as parseBytes } from '@brisk/bytes';
 import rangeParser from '@brisk/range';
 import cookie, { parse, serialize } from '@brisk/cookie';
 import { lookup, contentType } from '@brisk/mime';
+import proxyaddr, { compile as compileTrust } from '@brisk/proxy-addr';
+import { parse as parseQuery, stringify as stringifyQuery, type ParsedQs } from '@brisk/qs';
+import { match, compile, PathError, type Params } from '@brisk/path';
 import http, { createError, onFinished, onHeaders, vary, contentDisposition, encodeUrl, parseurl, statuses } from '@brisk/http';
 
 const n: number | null = bytes('1kb');
@@ -31,3 +34,13 @@ onHeaders(res, function () { this.setHeader('X-Test', '1'); });
 const url = parseurl(req);
 
 void [n, m, r, c, viaDefault, header, t, ct, exposed, msg, same, cd, parsedCd.type, u, url];
+
+const isTrusted: boolean = compileTrust('loopback')('127.0.0.1', 0);
+const client: string | undefined = proxyaddr(req, 'loopback');
+const q: ParsedQs = parseQuery('a=1');
+const qsText: string = stringifyQuery(q);
+const params: Params<'/users/:id{/*rest}'> = { id: '1', rest: ['a', 'b'] };
+const toPath: string = compile('/users/:id')({ id: '1' });
+const matched = match('/files/*path')('/files/a/b');
+const err: TypeError = new PathError('bad', '/x');
+void [isTrusted, client, qsText, params, toPath, matched, err];
