@@ -1,0 +1,19 @@
+// @brisk/negotiate: drop-in for negotiator 1.1.0 (Negotiator), accepts 2.0.0 (accepts),
+// type-is 2.1.0 (typeis) and content-type 1.0.5 (contentType), each under one name.
+
+// Accept-* negotiation (negotiator)
+export { Negotiator } from './negotiator.js';
+export type { NegotiatorConstructor, NegotiatorRequest } from './negotiator.js';
+export type { EncodingsOptions } from './encodings.js';
+
+// Negotiation against offered values and extension names (accepts)
+export { accepts } from './accepts.js';
+export type { Accepts, AcceptsFactory } from './accepts.js';
+
+// Request body type checks (type-is)
+export { typeis, hasBody } from './type-is.js';
+export type { TypeIs, TypeIsRequest, TypeList } from './type-is.js';
+
+// Content-Type parse / format (content-type)
+export { contentType } from './content-type.js';
+export type { ContentTypeRequest, ContentTypeResponse, MediaType, ParsedMediaType } from './content-type.js';
