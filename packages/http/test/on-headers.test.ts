@@ -223,14 +223,10 @@ describe('onHeaders over HTTP', () => {
       });
       onHeaders(res, () => log.push('third'));
       res.writeHead(200, 'OK then');
-      try {
-        res.writeHead(201); // headers already sent: node throws, no listener runs again
-      } catch (err) {
-        log.push((err as NodeJS.ErrnoException).code);
-      }
+      res.write('x'); // the headers go out here; end() must not run the listeners again
       res.end();
     });
-    assert.deepEqual(reply.log, ['third', 'second', 200, 'first', 500, 'ERR_HTTP_HEADERS_SENT']);
+    assert.deepEqual(reply.log, ['third', 'second', 200, 'first', 500]);
     assert.deepEqual([reply.status, reply.message], [404, 'Not Found']);
   });
 
