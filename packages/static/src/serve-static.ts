@@ -1,0 +1,177 @@
+// serve-static 2.2: a middleware that serves the files under a root directory with send().
+// Options are validated and compiled once here; each request only parses its URL, stats the
+// file and streams it.
+import type { Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { format, type UrlObject } from 'node:url';
+import { encodeUrl, parseurl, type HttpError } from '@brisk/http';
+import { collapseLeadingSlashes, redirectTo } from './html.js';
+import { compileOptions, type HeadersObject, type SendOptions } from './options.js';
+import { createHttpError, SendStream, usePrecompiled } from './send-stream.js';
+
+/** Options of {@link serveStatic}: send's options (except `root`, the first argument) and three more. */
+export interface ServeStaticOptions<R extends ServerResponse = ServerResponse> extends Omit<SendOptions, 'root'> {
+  /**
+   * `true`: a client error (bad path, missing file, method other than GET/HEAD) calls `next()`,
+   * so a later middleware can answer. `false`: it calls `next(err)` (404s included) and other
+   * methods get `405 Method Not Allowed`.
+   * @default true
+   */
+  fallthrough?: boolean | undefined;
+  /**
+   * Redirect a directory path without a trailing `/` to the same path with it (301).
+   * With `false` such a path is a 404.
+   * @default true
+   */
+  redirect?: boolean | undefined;
+  /**
+   * Sets custom headers before a file is sent; changes must be made synchronously. `path` is
+   * the file being sent, `stat` its `fs.Stats`.
+   * @example setHeaders(res, path) { if (path.endsWith('.pdf')) res.setHeader('Content-Disposition', 'attachment'); }
+   */
+  setHeaders?: ((this: SendStream, res: R, path: string, stat: Stats) => void) | undefined;
+}
+
+/** The middleware {@link serveStatic} returns: `(req, res, next)`. */
+export type ServeStaticHandler<R extends ServerResponse = ServerResponse> = (
+  req: IncomingMessage,
+  res: R,
+  next: (err?: HttpError | Error) => void,
+) => void;
+
+/** The `next` of a middleware call. */
+type Next = (err?: HttpError | Error) => void;
+
+/** What a middleware decided once, shared by its streams. */
+interface Settings {
+  readonly fallthrough: boolean;
+  readonly onDirectory: (this: SendStream, res: ServerResponse) => void;
+}
+
+/**
+ * The stream of one middleware call. Where serve-static listens to send's `directory`, `file`
+ * and `error` events with closures made per request, this subclass overrides the methods that
+ * emit them (`redirect`, `send`, `error`): no listener and no closure per request, and with
+ * `fallthrough`, no error object made for a file that is simply missing.
+ */
+class StaticStream extends SendStream {
+  readonly #settings: Settings;
+  readonly #next: Next;
+  /** A file was found: from then on every error is forwarded (serve-static's `file` listener). */
+  #found = false;
+
+  constructor(req: IncomingMessage, path: string, options: SendOptions, settings: Settings, next: Next) {
+    super(req, path, options);
+    this.#settings = settings;
+    this.#next = next;
+  }
+
+  override redirect(): void {
+    this.#settings.onDirectory.call(this, this.res);
+  }
+
+  override send(path: string, stat: Stats): void {
+    this.#found = true;
+    super.send(path, stat);
+  }
+
+  override error(status: number, err?: Error | { headers?: HeadersObject } | null): void {
+    if (this.#found || !this.#settings.fallthrough || status >= 500) this.#next(createHttpError(status, err));
+    else this.#next();
+  }
+}
+
+/** serve-static's `directory` listener: a 301 to the original URL with `/` appended. */
+function redirectDirectory(this: SendStream, res: ServerResponse): void {
+  if (this.hasTrailingSlash()) {
+    this.error(404);
+    return;
+  }
+  // the original URL (before any mount path was removed), with `/` after its path; a new
+  // object, so the request's parsed-URL cache is left as it was
+  const url = parseurl.original(this.req) as NonNullable<ReturnType<typeof parseurl.original>>;
+  const target: UrlObject = {
+    protocol: url.protocol,
+    slashes: url.slashes,
+    auth: url.auth,
+    host: url.host,
+    hostname: url.hostname,
+    port: url.port,
+    pathname: collapseLeadingSlashes(url.pathname + '/'),
+    search: url.search,
+    hash: url.hash,
+  };
+  // encodeUrl also encodes `\`: `/\evil.example/` cannot become `//evil.example/` in a browser
+  redirectTo(res, encodeUrl(format(target)));
+}
+
+/** The `directory` listener with `redirect: false`: directories are not found. */
+function notFoundDirectory(this: SendStream): void {
+  this.error(404);
+}
+
+/**
+ * Creates a middleware that serves files from `root`: the request path (decoded once) is
+ * looked up under it, only GET and HEAD are served, and a missing file calls `next()`.
+ * A drop-in for serve-static 2.2's `serveStatic(root, options)`.
+ *
+ * @throws {TypeError} `root path required`, `root path must be a string`,
+ *   `option setHeaders must be function`, or an invalid send option (`dotfiles`, `index`, `extensions`).
+ * @example
+ * app.use(serveStatic('public', { maxAge: '1d', extensions: ['html'] }));
+ */
+export function serveStatic<R extends ServerResponse = ServerResponse>(
+  root: string,
+  options?: ServeStaticOptions<R> | null,
+): ServeStaticHandler<R> {
+  if (!root) throw new TypeError('root path required');
+  if (typeof root !== 'string') throw new TypeError('root path must be a string');
+
+  // send's options: the caller's, seen through a private object (as serve-static does)
+  const opts = Object.create(options || null) as ServeStaticOptions<R> & SendOptions;
+  const fallthrough = opts.fallthrough !== false;
+  const redirect = opts.redirect !== false;
+  const setHeaders = opts.setHeaders;
+  if (setHeaders && typeof setHeaders !== 'function') throw new TypeError('option setHeaders must be function');
+
+  opts.maxage = opts.maxage || opts.maxAge || 0;
+  opts.root = resolve(root);
+  usePrecompiled(opts, compileOptions(opts));
+
+  const settings: Settings = { fallthrough, onDirectory: redirect ? redirectDirectory : notFoundDirectory };
+  const onHeaders = setHeaders as ((this: SendStream, res: ServerResponse, path: string, stat: Stats) => void) | undefined;
+
+  return function serveStatic(req: IncomingMessage, res: R, next: (err?: HttpError | Error) => void): void {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (fallthrough) {
+        next();
+        return;
+      }
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.setHeader('Content-Length', '0');
+      res.end();
+      return;
+    }
+
+    const parsed = parseurl(req);
+    if (parsed === undefined) {
+      // no request URL at all (a hand-made request): nothing to look up
+      if (fallthrough) next();
+      else next(createHttpError(404));
+      return;
+    }
+    let path = String(parsed.pathname);
+    // at the mount point without a trailing slash: let the directory redirect add it
+    if (path === '/') {
+      const original = parseurl.original(req);
+      if (original && String(original.pathname).slice(-1) !== '/') path = '';
+    }
+
+    const stream = new StaticStream(req, path, opts, settings, next);
+    if (onHeaders) stream.on('headers', onHeaders);
+    stream.pipe(res);
+  };
+}

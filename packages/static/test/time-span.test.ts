@@ -1,0 +1,102 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseTimeSpan } from '../src/index.js';
+
+// [input, milliseconds or undefined], as ms 2.1.3 reads them
+const CASES: [string, number | undefined][] = [
+  ['1d', 86_400_000],
+  ['2h', 7_200_000],
+  ['1.5 days', 129_600_000],
+  ['1.50 days', 129_600_000],
+  ['100ms', 100],
+  ['100', 100],
+  ['1', 1],
+  ['007', 7],
+  ['0', 0],
+  ['-1', -1],
+  ['-.5h', -1_800_000],
+  ['.5s', 500],
+  ['0.0001ms', 0.0001],
+  ['1 ', 1],
+  ['1  s', 1000],
+  ['1S', 1000],
+  ['1 Sec', 1000],
+  ['2 secs', 2000],
+  ['1 second', 1000],
+  ['3 seconds', 3000],
+  ['5m', 300_000],
+  ['5 min', 300_000],
+  ['5 mins', 300_000],
+  ['1 MIN', 60_000],
+  ['1 minute', 60_000],
+  ['2 minutes', 120_000],
+  ['1 hr', 3_600_000],
+  ['1 hrs', 3_600_000],
+  ['1 hour', 3_600_000],
+  ['2 hours', 7_200_000],
+  ['1 day', 86_400_000],
+  ['1w', 604_800_000],
+  ['1 week', 604_800_000],
+  ['3 weeks', 1_814_400_000],
+  ['1y', 31_557_600_000],
+  ['1 yr', 31_557_600_000],
+  ['1 yrs', 31_557_600_000],
+  ['1 year', 31_557_600_000],
+  ['2 years', 63_115_200_000],
+  ['10 msecs', 10],
+  ['1 msec', 1],
+  ['1 millisecond', 1],
+  ['2 milliseconds', 2],
+  ['999999999999999999999y', 3.15576e31],
+  // not time spans
+  ['', undefined],
+  ['1.', undefined],
+  ['1.2.3', undefined],
+  ['  1s', undefined],
+  ['1s ', undefined],
+  ['1\n', undefined],
+  ['abc', undefined],
+  ['d', undefined],
+  ['1x', undefined],
+  ['1 e3', undefined],
+  ['1e3', undefined],
+  ['-', undefined],
+  ['.', undefined],
+  ['-.', undefined],
+  ['+1', undefined],
+  ['1 ms!', undefined],
+  ['NaN', undefined],
+  ['Infinity', undefined],
+  ['1_000', undefined],
+  ['\u0661', undefined], // Arabic-Indic digit one
+  ['1\u017f', undefined], // long s: not "s" (no Unicode case folding)
+  ['1\u212a', undefined], // Kelvin sign
+  ['1 m\u0130n', undefined], // dotted capital I
+];
+
+describe('parseTimeSpan (ms 2.1 grammar)', () => {
+  for (const [input, expected] of CASES) {
+    test(`${JSON.stringify(input)} → ${String(expected)}`, () => {
+      assert.equal(parseTimeSpan(input), expected);
+    });
+  }
+
+  test('"-0" is negative zero, as parseFloat gives', () => {
+    assert.ok(Object.is(parseTimeSpan('-0'), -0));
+  });
+
+  test('at most 100 characters are read', () => {
+    const hundred = '1'.padStart(100, '0');
+    assert.equal(parseTimeSpan(hundred), 1);
+    assert.equal(parseTimeSpan('0' + hundred), undefined);
+    assert.equal(parseTimeSpan('1' + ' '.repeat(98) + 's'), 1000);
+    assert.equal(parseTimeSpan('1' + ' '.repeat(99) + 's'), undefined);
+  });
+
+  test('adversarial input finishes quickly', () => {
+    const inputs = ['1'.repeat(20_000), '1 ' + ' '.repeat(20_000), '.'.repeat(20_000), '1'.repeat(10_000) + 'x', '-'.repeat(20_000)];
+    const t0 = Date.now();
+    for (const input of inputs) assert.equal(parseTimeSpan(input), undefined);
+    assert.ok(Date.now() - t0 < 1000);
+  });
+});
