@@ -1,0 +1,149 @@
+// Route: the handlers of one path, per HTTP method (router 2's `Route`).
+
+import { Layer } from './layer.js';
+import { lowerMethod, methods } from './methods.js';
+import type { ErrorRequestHandler, HandlerArgs, NextFunction, RequestHandler, RouteMethods, RouterRequest } from './types.js';
+
+/** Flattens handler arguments (nested arrays to any depth) and checks each is a function. */
+export function handlerList(args: ArrayLike<unknown>): Array<(...a: never[]) => unknown> {
+  const callbacks = Array.prototype.flat.call(Array.prototype.slice.call(args), Infinity) as unknown[];
+  if (callbacks.length === 0) throw new TypeError('argument handler is required');
+  return callbacks as Array<(...a: never[]) => unknown>;
+}
+
+/** Checks one handler. */
+export function checkHandler(fn: unknown): asserts fn is (...a: never[]) => unknown {
+  if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');
+}
+
+/** `true` when a route's `methods` table handles `method` (lowercased), HEAD falling back to GET. */
+export function handlesMethod(table: Record<string, boolean | undefined>, method: unknown): boolean {
+  if (table._all) return true;
+  const name = method === 'head' && !table.head ? 'get' : (method as string);
+  return Boolean(table[name]);
+}
+
+/** The route handlers' call shape, as a Route calls them. */
+type Handle = (...args: never[]) => unknown;
+
+/**
+ * The handlers of one path, in order, each for a method or for all (`route.all`). Made by
+ * `router.route(path)`; `route.get(fn)`, `route.post(fn)`, ... (every method of `http.METHODS`,
+ * lowercased) and `route.all(fn)` add handlers and return the route.
+ *
+ * @example
+ * router.route('/users/:id')
+ *   .all(loadUser)
+ *   .get((req, res) => res.end(req.user.name))
+ *   .delete(removeUser);
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Req types the handlers (route.get(...))
+export class Route<Req = RouterRequest> {
+  /** The path given to `router.route()`. */
+  path: unknown;
+  /** The handlers' layers, in the order they were added. */
+  stack: Layer[];
+  /** The methods with handlers (lowercased, `_all` for `all`), in a prototype-less object. */
+  methods: Record<string, boolean | undefined>;
+
+  /** @param path The route's path, as given to `router.route()`. */
+  constructor(path: unknown) {
+    this.path = path;
+    this.stack = [];
+    this.methods = Object.create(null);
+  }
+
+  /** `true` when the route has handlers for `method` (any case; HEAD falls back to GET). */
+  _handlesMethod(method: unknown): boolean {
+    return handlesMethod(this.methods, lowerMethod(method));
+  }
+
+  /** The methods with handlers, upper-case, with `HEAD` added when only `GET` has handlers. */
+  _methods(): string[] {
+    const names = Object.keys(this.methods);
+    if (this.methods.get && !this.methods.head) names.push('head');
+    for (let i = 0; i < names.length; i++) names[i] = names[i].toUpperCase();
+    return names;
+  }
+
+  /**
+   * Runs the route's handlers for the request's method in order; `done()` is called when they
+   * all call `next()` (or one calls `next('route')`), `done(err)` on an error they do not handle,
+   * `done('router')` on `next('router')`.
+   */
+  dispatch(req: { method?: string | undefined; route?: unknown }, res: unknown, done: NextFunction): void {
+    const stack = this.stack;
+    if (stack.length === 0) {
+      done();
+      return;
+    }
+    let method = lowerMethod(req.method);
+    if (method === 'head' && !this.methods.head) method = 'get';
+    let idx = 0;
+    let sync = 0;
+    req.route = this;
+    next();
+
+    function next(err?: unknown): void {
+      if (err && err === 'route') return done();
+      if (err && err === 'router') return done(err);
+      if (idx >= stack.length) return done(err);
+      if (++sync > 100) {
+        setImmediate(next, err);
+        return;
+      }
+      let layer: Layer | undefined;
+      while (idx < stack.length) {
+        const candidate = stack[idx++];
+        if (!candidate.method || candidate.method === method) {
+          layer = candidate;
+          break;
+        }
+      }
+      if (layer === undefined) return done(err);
+      if (err) layer.handleError(err, req, res, next);
+      else layer.handleRequest(req, res, next);
+      sync = 0;
+    }
+  }
+
+  /**
+   * Adds handlers for every method.
+   * @throws TypeError `argument handler is required` / `argument handler must be a function`
+   */
+  all(...handlers: Array<RequestHandler<Req>>): this;
+  all(...handlers: Array<ErrorRequestHandler<Req>>): this;
+  all(...handlers: HandlerArgs<Req>): this;
+  all(...handlers: unknown[]): this {
+    for (const fn of handlerList(handlers)) {
+      checkHandler(fn);
+      const layer = new Layer('/', {}, fn);
+      this.methods._all = true;
+      this.stack.push(layer);
+    }
+    return this;
+  }
+}
+
+/** Adds the handlers for one method (lowercased). */
+function addHandlers(route: Route, method: string, args: ArrayLike<unknown>): Route {
+  for (const fn of handlerList(args)) {
+    checkHandler(fn);
+    const layer = new Layer('/', {}, fn as Handle);
+    layer.method = method;
+    route.methods[method] = true;
+    route.stack.push(layer);
+  }
+  return route;
+}
+
+// One method per entry of `http.METHODS`: route.get(...), route.post(...), route['m-search'](...).
+const proto = Route.prototype as unknown as Record<string, (this: Route, ...handlers: unknown[]) => Route>;
+for (const method of methods) {
+  proto[method] = function (this: Route, ...handlers: unknown[]): Route {
+    return addHandlers(this, method, handlers);
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Route<Req = RouterRequest> extends RouteMethods<Route<Req>, Req> {}

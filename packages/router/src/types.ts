@@ -1,0 +1,107 @@
+// Public types: requests as the router leaves them, handlers, paths, and the routing methods.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ParamData, Params } from '@brisk/path';
+import type { MethodName } from './methods.js';
+import type { Route } from './route.js';
+
+/** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */
+export type ParamsDictionary = ParamData;
+
+/** The parameters of a path: inferred from a literal pattern (`'/users/:id'` → `{ id: string }`). */
+export type PathParams<P> = P extends string ? (string extends P ? ParamsDictionary : Params<P>) : ParamsDictionary;
+
+/** `next`: `next()` continues, `next('route')` leaves the route, `next('router')` the router, `next(err)` raises an error. */
+export type NextFunction = (err?: unknown) => void;
+
+/** A request as the router hands it to handlers. */
+export interface RouterRequest<P = ParamsDictionary> extends IncomingMessage {
+  /** The URL, with the mount path of the current middleware stripped (always starts with `/`). */
+  url: string;
+  /** The URL as received, before any mount path was stripped. */
+  originalUrl: string;
+  /** The path the current router or middleware is mounted on (`''` at the top). */
+  baseUrl: string;
+  /** The parameters of the matched layer (with `mergeParams`, the parent's too). */
+  params: P;
+  /** The current router's `next`. */
+  next?: NextFunction | undefined;
+  /** The route being dispatched. */
+  route?: Route | undefined;
+}
+
+/** A middleware or route handler. It may return a promise: a rejection calls `next(err)`. */
+export type RequestHandler<Req = RouterRequest, Res = ServerResponse> = (req: Req, res: Res, next: NextFunction) => unknown;
+
+/**
+ * An error handler: a function declared with exactly four parameters. Its `err` may be
+ * annotated (`(err: Error, req, res, next) => ...`).
+ */
+export type ErrorRequestHandler<Req = RouterRequest, Res = ServerResponse> = {
+  handler(err: unknown, req: Req, res: Res, next: NextFunction): unknown;
+}['handler'];
+
+/** A handler argument: a function (middleware, router, app, error handler) or a nested array of them. */
+export type HandlerArg<Req = RouterRequest, Res = ServerResponse> =
+  | RequestHandler<Req, Res>
+  | ErrorRequestHandler<Req, Res>
+  | readonly HandlerArg<Req, Res>[];
+
+/** A list of handler arguments. */
+export type HandlerArgs<Req = RouterRequest, Res = ServerResponse> = HandlerArg<Req, Res>[];
+
+/** A path argument: a string, a pattern (`/users/:id`), a RegExp, or a nested array of them. */
+export type PathArg = string | RegExp | readonly PathArg[];
+
+/**
+ * A `router.param()` callback: `fn(req, res, next, value, name)`; `value` may be annotated
+ * (`(req, res, next, id: string) => ...`).
+ */
+export type ParamCallback<Req = RouterRequest, Res = ServerResponse> = {
+  callback(req: Req, res: Res, next: NextFunction, value: string | string[], name: string): unknown;
+}['callback'];
+
+/**
+ * `router.get(path, ...handlers)` and its siblings; parameters are inferred from a literal path.
+ * Inline handlers are typed by the first overload that fits: all middleware (three parameters),
+ * all error handlers (four), or any mix of handlers, arrays and routers (then annotate them).
+ */
+export interface RouterMatcher<T> {
+  <P extends PathArg>(path: P, ...handlers: Array<RequestHandler<RouterRequest<PathParams<P>>>>): T;
+  <P extends PathArg>(path: P, ...handlers: Array<ErrorRequestHandler<RouterRequest<PathParams<P>>>>): T;
+  <P extends PathArg>(path: P, ...handlers: HandlerArgs<RouterRequest<PathParams<P>>>): T;
+}
+
+/** `route.get(...handlers)` and its siblings (overloads as {@link RouterMatcher}). */
+export interface RouteHandlerAdder<T, Req = RouterRequest> {
+  (...handlers: Array<RequestHandler<Req>>): T;
+  (...handlers: Array<ErrorRequestHandler<Req>>): T;
+  (...handlers: HandlerArgs<Req>): T;
+}
+
+/** A routing method per HTTP method (`QUERY` exists where node knows it: node 20+). */
+export type RouterMethods<T> = { [M in MethodName]: RouterMatcher<T> } & { query?: RouterMatcher<T> };
+
+/** A handler-adding method per HTTP method (`QUERY` exists where node knows it: node 20+). */
+export type RouteMethods<T, Req = RouterRequest> = { [M in MethodName]: RouteHandlerAdder<T, Req> } & {
+  query?: RouteHandlerAdder<T, Req>;
+};
+
+/** Options of `Router()`. */
+export interface RouterOptions {
+  /**
+   * Case-sensitive paths: `/Foo` and `/foo` differ.
+   * @default false
+   */
+  caseSensitive?: boolean | undefined;
+  /**
+   * Keep the parent router's `req.params` (the child's values win on conflicts).
+   * @default false
+   */
+  mergeParams?: boolean | undefined;
+  /**
+   * Strict routing: `/foo/` and `/foo` differ (routes only; `use()` always ignores a trailing `/`).
+   * @default false
+   */
+  strict?: boolean | undefined;
+}
