@@ -1,0 +1,19 @@
+// @brisk/logger: HTTP request logging middleware, a drop-in for morgan 1.10.
+// `require('@brisk/logger')` is the `logger` function; every named export is also its property.
+
+// The middleware factory (default export) and its functions
+export { default, format, token } from './logger.js';
+export { compile } from './compile.js';
+export type { Logger } from './logger.js';
+
+// Types
+export type {
+  FormatFn,
+  FormatName,
+  LogStream,
+  LoggerMiddleware,
+  LoggerOptions,
+  LoggerOptionsWithFormat,
+  TokenCallback,
+  Tokens,
+} from './types.js';

@@ -1,0 +1,225 @@
+/**
+ * `logger(format, options)`: the middleware factory, which is also the table of tokens and
+ * named formats (as morgan's module function is: `logger.combined`, `logger.url`, ...).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { onFinished, onHeaders } from '@brisk/http';
+import { createBufferStream, DEFAULT_BUFFER_INTERVAL } from './buffer.js';
+import { compile } from './compile.js';
+import { combined, common, defaultFormat, dev, short, tiny } from './formats.js';
+import { report } from './report.js';
+import { builtinTokens, remoteAddress, type LoggedRequest, type LoggedResponse } from './tokens.js';
+import type {
+  FormatFn,
+  FormatName,
+  LogStream,
+  LoggerMiddleware,
+  LoggerOptions,
+  LoggerOptionsWithFormat,
+  TokenCallback,
+  Tokens,
+} from './types.js';
+
+/** `logger` itself: the middleware factory, with `compile`, `format` and `token`. */
+export interface Logger {
+  /**
+   * Creates the logging middleware. `format` is a predefined format name (`'combined'`,
+   * `'common'`, `'dev'`, `'short'`, `'tiny'`, `'default'`), a format string with `:token` and
+   * `:token[arg]`, or a format function.
+   */
+  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    format: FormatName | (string & {}) | FormatFn<Req, Res>,
+    options?: LoggerOptions<Req, Res> | null,
+  ): LoggerMiddleware<Req, Res>;
+  /**
+   * morgan's deprecated one-argument form, `logger({ format, ...options })`.
+   * @deprecated use `logger(format, options)`
+   */
+  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+    options: LoggerOptionsWithFormat<Req, Res>,
+  ): LoggerMiddleware<Req, Res>;
+  /** Compiles a format string into a format function. */
+  compile: typeof compile;
+  /** Defines (or replaces) a named format. */
+  format: typeof format;
+  /** Defines (or replaces) a token. */
+  token: typeof token;
+}
+
+/** Own properties every function has: a format or token by these names only once defined. */
+const FUNCTION_OWN = new Set(['name', 'length', 'prototype']);
+const definedOwn = new Set<string>();
+
+type Table = Record<string, unknown>;
+
+/** Sets `logger[name]`, as an own data property even for `__proto__`, `name` and `length`. */
+function define(name: string, value: unknown): void {
+  const table = logger as unknown as Table;
+  if (FUNCTION_OWN.has(name)) definedOwn.add(name);
+  if (name === '__proto__' || name === 'name' || name === 'length') {
+    Object.defineProperty(table, name, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    table[name] = value;
+  }
+}
+
+/** `logger[name]` if it was defined by `format`/`token` (or is another own property). */
+function lookup(name: unknown): unknown {
+  if (typeof name !== 'string' || !Object.hasOwn(logger, name)) return undefined;
+  if (FUNCTION_OWN.has(name) && !definedOwn.has(name)) return undefined;
+  return (logger as unknown as Table)[name];
+}
+
+/**
+ * Defines (or replaces) the named format `name`, usable as `logger(name)` from then on. Stored
+ * as `logger[name]`, beside the tokens. Returns `logger`.
+ *
+ * @example
+ * logger.format('mine', ':method :url :status :response-time[1] ms');
+ * app.use(logger('mine'));
+ */
+export function format<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  name: string,
+  fmt: string | FormatFn<Req, Res>,
+): Logger {
+  define(name, fmt);
+  return logger;
+}
+
+/**
+ * Defines (or replaces) the token `:name`, usable at once in every format, compiled or not.
+ * `fn(req, res, arg)` returns the token's text; `arg` is the text in `:name[arg]`. Stored as
+ * `logger[name]`. Returns `logger`.
+ *
+ * @example
+ * logger.token('id', (req) => req.headers['x-request-id'] as string | undefined);
+ * logger.token('header', (req, res, name) => (name ? String(res.getHeader(name) ?? '') : undefined));
+ * app.use(logger(':id :method :url :header[etag]'));
+ */
+export function token<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  name: string,
+  fn: TokenCallback<Req, Res>,
+): Logger {
+  define(name, fn);
+  return logger;
+}
+
+/** The format function for a name or format string (morgan: `logger[name] || name || default`). */
+function formatFunction(name: unknown): FormatFn<LoggedRequest, LoggedResponse> {
+  const fmt = lookup(name) || name || lookup('default');
+  return typeof fmt === 'function'
+    ? (fmt as FormatFn<LoggedRequest, LoggedResponse>)
+    : compile<LoggedRequest, LoggedResponse>(fmt as string);
+}
+
+/** `onHeaders` listener: the time the response headers are written. */
+function recordHeadersTime(this: LoggedResponse): void {
+  this._startAt = process.hrtime();
+  this._startTime = new Date();
+}
+
+type AnyOptions = LoggerOptionsWithFormat<LoggedRequest, LoggedResponse>;
+
+/** Builds the middleware of `logger(format, options)`. */
+function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<LoggedRequest, LoggedResponse> {
+  let fmt = format;
+  let opts = (options || {}) as AnyOptions;
+  if (format && typeof format === 'object') {
+    // morgan's deprecated logger({ format, ...options })
+    opts = format as AnyOptions;
+    fmt = opts.format || 'default';
+  }
+  const immediate = opts.immediate;
+  const skip = opts.skip || false;
+  if (skip !== false && typeof skip !== 'function') throw new TypeError('option skip must be function');
+  const formatLine = typeof fmt === 'function' ? (fmt as FormatFn<LoggedRequest, LoggedResponse>) : formatFunction(fmt);
+  let stream: LogStream = opts.stream || process.stdout;
+  if (typeof stream.write !== 'function') throw new TypeError('option stream must have a write method');
+  const buffer = opts.buffer;
+  if (buffer) stream = createBufferStream(stream, typeof buffer === 'number' ? buffer : DEFAULT_BUFFER_INTERVAL);
+  const tokens = logger as unknown as Tokens<LoggedRequest, LoggedResponse>;
+
+  function logRequest(req: LoggedRequest, res: LoggedResponse): void {
+    try {
+      if (skip !== false && skip(req, res)) return;
+      const line = formatLine(tokens, req, res);
+      if (line == null) return;
+      stream.write(line + '\n');
+    } catch (err) {
+      report(err, 'the request was not logged');
+    }
+  }
+
+  return function logger(req, res, next) {
+    // morgan's fields, so that tokens written for morgan keep working
+    req._startAt = process.hrtime();
+    req._startTime = new Date();
+    req._remoteAddress = remoteAddress(req);
+    res._startAt = undefined;
+    res._startTime = undefined;
+    if (immediate) {
+      logRequest(req, res);
+    } else {
+      onHeaders(res, recordHeadersTime);
+      onFinished(res, () => logRequest(req, res));
+    }
+    next();
+  };
+}
+
+/**
+ * Creates a request-logging middleware, a drop-in for morgan 1.10: `logger(format, options)`.
+ * `require('@brisk/logger')` is this function; the predefined formats and tokens are its
+ * properties (`logger.combined`, `logger['response-time']`, ...), as in morgan.
+ *
+ * @throws TypeError `argument format must be a string` (a format that is neither a name, a
+ *   string nor a function), `option skip must be function`, `option stream must have a write method`.
+ * @example
+ * app.use(logger('dev'));
+ * app.use(logger('combined', { stream: fs.createWriteStream('access.log', { flags: 'a' }) }));
+ * app.use(logger(':method :url :status :res[content-length] - :response-time ms'));
+ */
+const logger: Logger = Object.assign(
+  function logger(format: unknown, options?: unknown) {
+    return createMiddleware(format, options);
+  } as Logger,
+  { compile, format, token },
+);
+
+// The predefined formats and tokens, in morgan's order.
+define('combined', combined);
+define('common', common);
+define('default', defaultFormat);
+define('short', short);
+define('tiny', tiny);
+define('dev', dev);
+for (const [name, fn] of builtinTokens) define(name, fn);
+
+/** The types, also reachable from the function (`logger.Options`), as in @types/morgan. */
+declare namespace logger {
+  export type { Logger };
+  /** A format function. */
+  export type FormatFn<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Format<Req, Res>;
+  /** A predefined format name. */
+  export type FormatName = Name;
+  /** A token function. */
+  export type TokenCallbackFn<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Token<Req, Res>;
+  /** The tokens object of a format function. */
+  export type TokenIndexer<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = TokenTable<Req, Res>;
+  /** The options of `logger(format, options)`. */
+  export type Options<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Opts<Req, Res>;
+  /** Where lines are written. */
+  export type StreamOptions = Stream;
+  /** The middleware. */
+  export type Handler<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Middleware<Req, Res>;
+}
+// Top-level aliases: a namespace merged with a const cannot re-export imported names.
+type Format<Req extends IncomingMessage, Res extends ServerResponse> = FormatFn<Req, Res>;
+type Name = FormatName;
+type Token<Req extends IncomingMessage, Res extends ServerResponse> = TokenCallback<Req, Res>;
+type TokenTable<Req extends IncomingMessage, Res extends ServerResponse> = Tokens<Req, Res>;
+type Opts<Req extends IncomingMessage, Res extends ServerResponse> = LoggerOptions<Req, Res>;
+type Stream = LogStream;
+type Middleware<Req extends IncomingMessage, Res extends ServerResponse> = LoggerMiddleware<Req, Res>;
+
+export default logger;

@@ -1,0 +1,135 @@
+/**
+ * The predefined tokens. Each returns a string, or `undefined` for a missing value (printed `-`).
+ *
+ * Times: the middleware stores morgan's fields, so tokens written for morgan keep working:
+ * `req._startAt` / `res._startAt` (`process.hrtime()` when the request entered the logger / when
+ * the headers were written), `req._startTime` / `res._startTime` (the same as `Date`s) and
+ * `req._remoteAddress` (the socket address at arrival).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basicUser } from './basic-auth.js';
+import { clfDate, isoDate, webDate } from './date.js';
+import type { TokenCallback } from './types.js';
+
+/** The request fields the tokens read (morgan's, plus Express's `ip` and `originalUrl`). */
+export interface LoggedRequest extends IncomingMessage {
+  ip?: string | undefined;
+  originalUrl?: string | undefined;
+  _startAt?: [number, number] | undefined;
+  _startTime?: Date | undefined;
+  _remoteAddress?: string | undefined;
+}
+
+/** The response fields the tokens read. */
+export interface LoggedResponse extends ServerResponse {
+  _startAt?: [number, number] | undefined;
+  _startTime?: Date | undefined;
+  _header?: unknown;
+}
+
+/** Whether the response has written its headers (`res.headersSent`, else node 0.8's `_header`). */
+export function headersSent(res: LoggedResponse): boolean {
+  const sent = res.headersSent as unknown;
+  return typeof sent === 'boolean' ? sent : Boolean(res._header);
+}
+
+/** `req.ip`, else the socket address saved at arrival, else the socket's address now. */
+export function remoteAddress(req: LoggedRequest): string | undefined {
+  const socket = req.socket || (req as { connection?: IncomingMessage['socket'] }).connection;
+  return req.ip || req._remoteAddress || (socket && socket.remoteAddress) || undefined;
+}
+
+/** A header value as text: arrays joined with `, `, numbers as digits, anything else absent. */
+function headerText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+/** Milliseconds between two `process.hrtime()` readings, with `digits` decimals (3). */
+function elapsed(from: [number, number], to: [number, number], digits: string | undefined): string {
+  const ms = (to[0] - from[0]) * 1e3 + (to[1] - from[1]) * 1e-6;
+  // `digits` arrives as text from a format: toFixed reads it as a number, as morgan's does
+  return ms.toFixed(digits === undefined ? 3 : (digits as unknown as number));
+}
+
+type Token = TokenCallback<LoggedRequest, LoggedResponse>;
+
+/** `:url`: `req.originalUrl`, else `req.url`. */
+const url: Token = (req) => req.originalUrl || req.url;
+
+/** `:method`. */
+const method: Token = (req) => req.method;
+
+/** `:response-time[digits]`: from the request entering the logger until the headers were written. */
+const responseTime: Token = (req, res, digits) => {
+  const start = req._startAt;
+  const headers = res._startAt;
+  if (!start || !headers) return undefined;
+  return elapsed(start, headers, digits);
+};
+
+/** `:total-time[digits]`: from the request entering the logger until now (the response finished). */
+const totalTime: Token = (req, res, digits) => {
+  const start = req._startAt;
+  if (!start || !res._startAt) return undefined;
+  return elapsed(start, process.hrtime(), digits);
+};
+
+/** `:date[clf|iso|web]`: now, in UTC (`web` when no format is given; another name gives `-`). */
+const date: Token = (_req, _res, format) => {
+  switch (format || 'web') {
+    case 'clf':
+      return clfDate(Date.now());
+    case 'iso':
+      return isoDate(Date.now());
+    case 'web':
+      return webDate(Date.now());
+    default:
+      return undefined;
+  }
+};
+
+/** `:status`: the status code once the headers were sent. */
+const status: Token = (_req, res) => (headersSent(res) ? String(res.statusCode) : undefined);
+
+/** `:referrer`: the `Referer` header, else `Referrer`. */
+const referrer: Token = (req) => headerText(req.headers.referer) || headerText(req.headers.referrer);
+
+/** `:remote-addr`. */
+const remoteAddr: Token = (req) => remoteAddress(req);
+
+/** `:remote-user`: the user name of `Authorization: Basic` credentials. */
+const remoteUser: Token = (req) => basicUser(req.headers.authorization);
+
+/** `:http-version`: `1.1`. */
+const httpVersion: Token = (req) => req.httpVersionMajor + '.' + req.httpVersionMinor;
+
+/** `:user-agent`. */
+const userAgent: Token = (req) => headerText(req.headers['user-agent']);
+
+/** `:req[header]`: a request header (lists joined with `, `). */
+const reqHeader: Token = (req, _res, field) =>
+  typeof field === 'string' ? headerText(req.headers[field.toLowerCase()]) : undefined;
+
+/** `:res[header]`: a response header once the headers were sent (lists joined with `, `). */
+const resHeader: Token = (_req, res, field) =>
+  typeof field === 'string' && headersSent(res) ? headerText(res.getHeader(field)) : undefined;
+
+/** The predefined tokens, in morgan's order of definition. */
+export const builtinTokens: ReadonlyArray<readonly [string, Token]> = [
+  ['url', url],
+  ['method', method],
+  ['response-time', responseTime],
+  ['total-time', totalTime],
+  ['date', date],
+  ['status', status],
+  ['referrer', referrer],
+  ['remote-addr', remoteAddr],
+  ['remote-user', remoteUser],
+  ['http-version', httpVersion],
+  ['user-agent', userAgent],
+  ['req', reqHeader],
+  ['res', resHeader],
+];
