@@ -9,6 +9,10 @@ import { format } from '@brisk/bytes';
 import proxyaddr = require('@brisk/proxy-addr');
 import qs = require('@brisk/qs');
 import pathToRegexp = require('@brisk/path');
+import Router = require('@brisk/router');
+import bodyParser = require('@brisk/body');
+import serveStatic = require('@brisk/static');
+import logger = require('@brisk/logger');
 
 const n: number | null = bytes.parse('1kb');
 const s: string | null = bytes.format(1024, { unitSeparator: ' ' });
@@ -53,3 +57,21 @@ const matcher = pathToRegexp.match<{ id: string }>('/users/:id');
 const result = matcher('/users/1');
 const id: string | undefined = result ? result.params.id : undefined;
 void [addr, chain, hops, query, text, id];
+
+const router = Router({ mergeParams: true });
+router.get('/users/:id', (req, res, next) => { void req.params.id; res.end(); void next; });
+router.use(bodyParser.json({ limit: '1mb' }), bodyParser.urlencoded({ extended: true }));
+router.use(serveStatic('public', { maxAge: '1d', dotfiles: 'ignore' }));
+const route = router.route('/items');
+void route;
+const sender = serveStatic.send(incoming, '/index.html', { root: 'public' });
+sender.on('error', (err: Error) => void err);
+const log = logger('combined', { skip: (_req, res) => res.statusCode < 400 });
+logger.token('id', (req) => String(req.headers['x-request-id']));
+void [log, Router.Route];
+// Option types reachable through the function, as @types/* give CommonJS users
+const jsonOptions: bodyParser.OptionsJson = { strict: true, limit: 1024 };
+const staticOptions: serveStatic.ServeStaticOptions = { immutable: true, maxAge: '1y' };
+const routerOptions: Router.RouterOptions = { strict: true };
+const bytesOptions: bytes.BytesOptions = { decimalPlaces: 1 };
+void [jsonOptions, staticOptions, routerOptions, bytesOptions];

@@ -6,6 +6,10 @@ import { lookup, contentType } from '@brisk/mime';
 import proxyaddr, { compile as compileTrust } from '@brisk/proxy-addr';
 import { parse as parseQuery, stringify as stringifyQuery, type ParsedQs } from '@brisk/qs';
 import { match, compile, PathError, type Params } from '@brisk/path';
+import Router, { Route } from '@brisk/router';
+import bodyParser, { json, urlencoded } from '@brisk/body';
+import serveStatic, { send } from '@brisk/static';
+import logger, { compile as compileFormat } from '@brisk/logger';
 import http, { createError, onFinished, onHeaders, vary, contentDisposition, encodeUrl, parseurl, statuses } from '@brisk/http';
 
 const n: number | null = bytes('1kb');
@@ -44,3 +48,12 @@ const toPath: string = compile('/users/:id')({ id: '1' });
 const matched = match('/files/*path')('/files/a/b');
 const err: TypeError = new PathError('bad', '/x');
 void [isTrusted, client, qsText, params, toPath, matched, err];
+
+const appRouter = new Router();
+appRouter.post('/items/:id', json(), (req, res) => { res.end(req.params.id); });
+appRouter.use('/static', serveStatic('public', { index: ['index.html'], fallthrough: false }));
+appRouter.use(urlencoded({ extended: false }), bodyParser.text({ defaultCharset: 'utf-8' }));
+send(req, '/a.txt').pipe(res);
+appRouter.use(logger('dev'));
+const line = compileFormat(':method :url :status');
+void [Route, line];

@@ -57,19 +57,29 @@ const bodyParser: BodyParserModule = Object.assign(
 declare namespace bodyParser {
   export type { BodyParserModule };
   /** A body-parsing middleware. */
-  export type BodyParser = Middleware;
+  export type BodyParser = MiddlewareType;
   /** Options of every parser. */
-  export type Options = CommonOptions;
+  export type Options = CommonOptionsType;
   /** Options of `json`. */
-  export type OptionsJson = JsonOptions;
+  export type OptionsJson = JsonOptionsType;
   /** Options of `text`. */
-  export type OptionsText = TextOptions;
+  export type OptionsText = TextOptionsType;
   /** Options of `urlencoded`. */
-  export type OptionsUrlencoded = UrlencodedOptions;
+  export type OptionsUrlencoded = UrlencodedOptionsType;
   /** The `verify` option. */
-  export type Verify = VerifyFunction;
+  export type Verify = VerifyType;
   /** The `next` a middleware is called with. */
-  export type NextFunction = Next;
+  export type NextFunction = NextType;
 }
+// Top-level aliases with names of their own: the declaration bundler renames imported types to
+// their exported names, so a namespace member `BodyParser = Middleware` would become the
+// circular `BodyParser = BodyParser` (shared/TOOLCHAIN.md pitfall 14).
+type MiddlewareType = Middleware;
+type CommonOptionsType = CommonOptions;
+type JsonOptionsType = JsonOptions;
+type TextOptionsType = TextOptions;
+type UrlencodedOptionsType = UrlencodedOptions;
+type VerifyType = VerifyFunction;
+type NextType = Next;
 
 export default bodyParser;
