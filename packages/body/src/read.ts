@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { createError, isFinished, onFinished, type HttpError } from '@brisk/http';
+import { charsetOf } from '@brisk/negotiate';
 import { decoderFor, type Decoder } from './charset.js';
-import { charsetOf } from './content-type.js';
 import type { Normalized } from './options.js';
 
 /** What `next` is called with: nothing, or the error. */

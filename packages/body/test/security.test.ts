@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { json, urlencoded } from '../src/index.js';
-import { charsetOf } from '../src/content-type.js';
+import { charsetOf } from '@brisk/negotiate';
 import { decoderFor } from '../src/charset.js';
 import { send, serve } from './helpers.js';
 

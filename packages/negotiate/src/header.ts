@@ -195,3 +195,19 @@ export function readType(s: string): string {
   const end = skipValue(s, start, len, NO_STOP);
   return s.slice(start, trimEnd(s, start, end)).toLowerCase();
 }
+
+/**
+ * The `charset` parameter of a Content-Type value, lower-cased, or undefined: read leniently, as
+ * content-type 2.1's `parse` does (the reading body-parser 2.3 uses): nothing is rejected, the
+ * first value of a name wins, an unterminated quoted-string ends the header.
+ *
+ * @example
+ * charsetOf('text/plain; Charset="UTF-8"') // 'utf-8'
+ * charsetOf('application/json') // undefined
+ */
+export function charsetOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const params = readSingle(header).params;
+  const charset = params === null ? undefined : params.charset;
+  return charset === undefined ? undefined : charset.toLowerCase();
+}

@@ -14,6 +14,9 @@ export type { Accepts, AcceptsFactory } from './accepts.js';
 export { typeis, hasBody } from './type-is.js';
 export type { TypeIs, TypeIsRequest, TypeList } from './type-is.js';
 
+// The charset a Content-Type names, read leniently (content-type 2.1, as body parsers read it)
+export { charsetOf } from './header.js';
+
 // Content-Type parse / format (content-type)
 export { contentType } from './content-type.js';
 export type { ContentTypeRequest, ContentTypeResponse, MediaType, ParsedMediaType } from './content-type.js';

@@ -1,7 +1,7 @@
 // contentType (content-type 1.0.5): parse (string, req, res), format, and every TypeError.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentType, type MediaType } from '../src/index.js';
+import { charsetOf, contentType, type MediaType } from '../src/index.js';
 
 type Parsed = { type: string; parameters: Record<string, string> };
 
@@ -165,4 +165,24 @@ describe('contentType.format', () => {
     const header = 'multipart/form-data; boundary="a b"; charset=utf-8';
     assert.equal(contentType.format(contentType.parse(header)), header);
   });
+});
+
+describe('charsetOf: the charset a Content-Type names, read leniently', () => {
+  const cases: [string | undefined, string | undefined][] = [
+    [undefined, undefined],
+    ['', undefined],
+    ['application/json', undefined],
+    ['text/plain; charset=utf-8', 'utf-8'],
+    ['text/plain; CHARSET="UTF-8"', 'utf-8'],
+    ['text/plain;charset = " Latin1 "', ' latin1 '],
+    ['text/plain; charset=koi8-r; charset=utf-8', 'koi8-r'],
+    ['text/plain; charset', undefined],
+    ['text/plain; charset="a\\"b"', 'a"b'],
+    ['text/plain; charset="unterminated', undefined],
+    ['text/plain; q=1; charset=x', 'x'],
+    ['text/plain; a="x;y"; charset=z', 'z'],
+  ];
+  for (const [header, expected] of cases) {
+    test(`${JSON.stringify(header)} → ${JSON.stringify(expected)}`, () => assert.equal(charsetOf(header), expected));
+  }
 });
