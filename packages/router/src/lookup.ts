@@ -4,15 +4,26 @@
 // `/users`), a literal mount path (middleware on `/admin`: the path is `/admin` or continues
 // with `/`), the literal directory of a pattern (`/api/v1/users` for the route
 // `/api/v1/users/:id`: the path continues with `/` there), or nothing (a RegExp, `/:id`,
-// middleware on `/`: tried for every path). The index maps a hash of each key to the layers
-// with that key, in stack order. A request hashes its path once, ASCII-lowercased, looking up
-// the directory table at each `/` (only at lengths some key has) and the whole-path table at
-// the end, then walks the hit lists merged with the layers that can match anything: a merge
-// made once per combination of hits and kept. The lists are a superset: each candidate still
-// runs its own matcher, so a hash collision costs a try, never a wrong match, and layers keep
-// Express's order.
+// middleware on `/`: tried for every path). So the index is per literal prefix, not per method:
+// routes of every method share their prefix's list, and dispatch skips a route whose methods do
+// not fit the request before matching it.
+//
+// Two tables hold the keys: one looked up with the whole path (literal routes and mount paths),
+// one looked up where the path has a `/` (mount paths and pattern directories). A request scans
+// its path once, ASCII-lowercasing and hashing as it goes; at each `/` whose length some key has,
+// and at the end, it looks the hash up, and a bucket found there counts only if its key really
+// is that prefix of the path (compared, not trusted to the hash). The candidates are the hit
+// buckets' layers merged, in stack order, with the layers that can match anything. Each merge
+// is made once and kept, per chain of hit buckets.
+//
+// Why the kept merges are bounded by what was registered, whatever the traffic: the keys hit by
+// one path are all prefixes of it, so each is a prefix of the longest one; the chain of hits is
+// therefore decided by its last key alone, and there are at most as many chains as keys. The
+// candidate lists are a superset: each candidate still runs its own matcher, so layers keep
+// Express's order and a case-sensitive layer found through its folded key still checks case.
 
 import { Layer } from './layer.js';
+import { startsWithFolded } from './matchers.js';
 
 /** Candidate layers, by stack position (ascending), with the layers themselves to detect changes. */
 export interface Candidates {
@@ -20,17 +31,33 @@ export interface Candidates {
   layers: unknown[];
 }
 
-/** The layers sharing one key hash in one table. */
-interface Bucket extends Candidates {
-  /** Merged candidate lists for this bucket and the buckets hit after it, made when first needed. */
-  combos: Combo;
+/** What a scan of a path found besides its candidates. */
+export interface PathFlags {
+  /** The path holds a `%` (a parameter may fail to decode). */
+  percent: boolean;
+  /**
+   * The path holds a character that `url.parse` trims, splits at or escapes (space, `#`, tab,
+   * CR, LF, FF, NBSP, BOM): its pathname is then not the text before `?`.
+   */
+  special: boolean;
 }
 
-/** A cached merge: the "anything" layers with a chain of buckets (hit in this order). */
-interface Combo {
-  chain: Candidates[];
+/** The layers with one key in one table. */
+interface Bucket extends Candidates {
+  /** The key (ASCII-lowercased). */
+  key: string;
+  /** Another key of the same hash, if any. */
+  sameHash: Bucket | undefined;
+  /** The chain "this bucket alone", the root of the chains that continue from it. */
+  chain: Chain;
+}
+
+/** A chain of buckets hit by one path, in order, and its merged candidates (made when first needed). */
+interface Chain {
+  buckets: Bucket[];
   merged: Candidates | undefined;
-  next: Map<Bucket, Combo> | undefined;
+  /** The chains that continue this one with one more bucket. */
+  next: Map<Bucket, Chain> | undefined;
 }
 
 /** The index of one stack, valid while the stack keeps its identity and length. */
@@ -50,11 +77,32 @@ export interface StackIndex {
 }
 
 const SEED = 5381;
+const MULTIPLIER = 31;
+/** Hashes are kept to 30 bits: small integers for V8, and Map keys that never become heap numbers. */
+const HASH_MASK = 0x3fffffff;
 
-/** The hash of a key (already ASCII-lowercased), as {@link candidates} computes it over a path. */
-function hash(key: string): number {
+const SLASH = 47; // '/'
+const PERCENT = 37; // '%'
+const UPPER_A = 65; // 'A'
+const UPPER_Z = 90; // 'Z'
+const ASCII_CASE_OFFSET = 32; // 'a' - 'A'
+const HASH_SIGN = 35; // '#': the highest of the ASCII characters url.parse treats specially
+const NBSP = 0xa0; // the lowest of the non-ASCII ones
+
+/** `true` for the characters `url.parse` trims, splits at or escapes in a path. */
+function isSpecial(c: number): boolean {
+  return c === 32 || c === HASH_SIGN || c === 9 || c === 10 || c === 12 || c === 13 || c === NBSP || c === 0xfeff;
+}
+
+/** One step of the hash: what {@link candidates} computes over a path, character by character. */
+function step(h: number, c: number): number {
+  return (Math.imul(h, MULTIPLIER) + c) & HASH_MASK;
+}
+
+/** The hash of a key (already ASCII-lowercased). Exported for the tests that craft collisions. */
+export function hashKey(key: string): number {
   let h = SEED;
-  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) & 0x3fffffff;
+  for (let i = 0; i < key.length; i++) h = step(h, key.charCodeAt(i));
   return h;
 }
 
@@ -81,11 +129,14 @@ function merge(lists: readonly Candidates[]): Candidates {
 
 /** Adds layer `i` to the bucket of `key` in `table`. */
 function add(table: Map<number, Bucket>, key: string, i: number, layer: unknown): void {
-  const h = hash(key);
-  let bucket = table.get(h);
+  const h = hashKey(key);
+  const first = table.get(h);
+  let bucket = first;
+  while (bucket !== undefined && bucket.key !== key) bucket = bucket.sameHash;
   if (bucket === undefined) {
-    bucket = { pos: [], layers: [], combos: { chain: [], merged: undefined, next: undefined } };
-    bucket.combos.chain.push(bucket);
+    const chain: Chain = { buckets: [], merged: undefined, next: undefined };
+    bucket = { pos: [], layers: [], key, sameHash: first, chain };
+    chain.buckets.push(bucket);
     table.set(h, bucket);
   }
   if (bucket.pos[bucket.pos.length - 1] !== i) {
@@ -130,58 +181,58 @@ export function buildIndex(stack: readonly unknown[]): StackIndex {
   return { stack, length: stack.length, any, whole, dir, wholeLengths: lengths(wholeSeen), dirLengths: lengths(dirSeen) };
 }
 
-/** The combination of `combo`'s buckets and then `bucket` (made when first met). */
-function extend(combo: Combo, bucket: Bucket): Combo {
-  const next = (combo.next ??= new Map());
-  let step = next.get(bucket);
-  if (step === undefined) next.set(bucket, (step = { chain: [...combo.chain, bucket], merged: undefined, next: undefined }));
-  return step;
+/** The bucket of `table` whose key is the first `n` characters of `path` (folded), if any. */
+function find(table: Map<number, Bucket>, h: number, path: string, n: number): Bucket | undefined {
+  for (let bucket = table.get(h); bucket !== undefined; bucket = bucket.sameHash) {
+    const key = bucket.key;
+    if (key.length === n && startsWithFolded(path, key)) return bucket;
+  }
+  return undefined;
 }
 
-/** Whether the last path given to {@link candidates} holds a `%` (a parameter may fail to decode). */
-export let lastHadPercent = false;
+/** The chain `chain` continued by `bucket` (made when first met). */
+function extend(chain: Chain | undefined, bucket: Bucket): Chain {
+  if (chain === undefined) return bucket.chain;
+  const next = (chain.next ??= new Map());
+  let longer = next.get(bucket);
+  if (longer === undefined) next.set(bucket, (longer = { buckets: [...chain.buckets, bucket], merged: undefined, next: undefined }));
+  return longer;
+}
 
 /**
- * Whether the last path given to {@link candidates} holds a character that `url.parse` trims,
- * splits at or escapes (space, `#`, tab, CR, LF, FF, NBSP, BOM): its pathname is then not the
- * text before `?`.
+ * The layers of the index that may match `path`, in stack order; what else the scan saw goes
+ * into `flags`.
  */
-export let lastHadSpecial = false;
-
-/**
- * The layers of the index that may match `path`, in stack order. Also sets
- * {@link lastHadPercent} and {@link lastHadSpecial}.
- */
-export function candidates(index: StackIndex, path: string): Candidates {
+export function candidates(index: StackIndex, path: string, flags: PathFlags): Candidates {
   const n = path.length;
   const dirLengths = index.dirLengths;
   const dl = dirLengths.length;
-  let combo: Combo | undefined; // the buckets hit so far
+  let chain: Chain | undefined; // the buckets hit so far
   let percent = false;
   let special = false;
   let h = SEED;
   for (let i = 0; i < n; i++) {
     let c = path.charCodeAt(i);
-    if (c === 47 /* / */) {
+    if (c === SLASH) {
       if (i < dl && dirLengths[i] === 1) {
-        const bucket = index.dir.get(h);
-        if (bucket !== undefined) combo = combo === undefined ? bucket.combos : extend(combo, bucket);
+        const bucket = find(index.dir, h, path, i);
+        if (bucket !== undefined) chain = extend(chain, bucket);
       }
-    } else if (c === 37 /* % */) {
+    } else if (c === PERCENT) {
       percent = true;
-    } else if (c >= 65 && c <= 90) {
-      c += 32;
-    } else if (c <= 35 /* # */ || c >= 0xa0) {
-      if (c === 32 || c === 35 || c === 9 || c === 10 || c === 12 || c === 13 || c === 0xa0 || c === 0xfeff) special = true;
+    } else if (c >= UPPER_A && c <= UPPER_Z) {
+      c += ASCII_CASE_OFFSET;
+    } else if ((c <= HASH_SIGN || c >= NBSP) && isSpecial(c)) {
+      special = true;
     }
-    h = (Math.imul(h, 31) + c) & 0x3fffffff;
+    h = step(h, c);
   }
-  lastHadPercent = percent;
-  lastHadSpecial = special;
+  flags.percent = percent;
+  flags.special = special;
   if (n < index.wholeLengths.length && index.wholeLengths[n] === 1) {
-    const bucket = index.whole.get(h);
-    if (bucket !== undefined) combo = combo === undefined ? bucket.combos : extend(combo, bucket);
+    const bucket = find(index.whole, h, path, n);
+    if (bucket !== undefined) chain = extend(chain, bucket);
   }
-  if (combo === undefined) return index.any;
-  return (combo.merged ??= merge([index.any, ...combo.chain]));
+  if (chain === undefined) return index.any;
+  return (chain.merged ??= merge([index.any, ...chain.buckets]));
 }

@@ -2,7 +2,10 @@
 
 import { Layer } from './layer.js';
 import { lowerMethod, methods } from './methods.js';
-import type { ErrorRequestHandler, HandlerArgs, NextFunction, RequestHandler, RouteMethods, RouterRequest } from './types.js';
+import type { ErrorRequestHandler, HandlerArgs, NextFunction, RequestHandler, RouteLike, RouteMethods, RouterRequest } from './types.js';
+
+/** Synchronous steps in a row before the next one waits for `setImmediate` (router 2's limit). */
+const MAX_SYNC_STEPS = 100;
 
 /** Flattens handler arguments (nested arrays to any depth) and checks each is a function. */
 export function handlerList(args: ArrayLike<unknown>): Array<(...a: never[]) => unknown> {
@@ -38,7 +41,7 @@ type Handle = (...args: never[]) => unknown;
  *   .delete(removeUser);
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Req types the handlers (route.get(...))
-export class Route<Req = RouterRequest> {
+export class Route<Req = RouterRequest> implements RouteLike {
   /** The path given to `router.route()`. */
   path: unknown;
   /** The handlers' layers, in the order they were added. */
@@ -88,7 +91,7 @@ export class Route<Req = RouterRequest> {
       if (err && err === 'route') return done();
       if (err && err === 'router') return done(err);
       if (idx >= stack.length) return done(err);
-      if (++sync > 100) {
+      if (++sync > MAX_SYNC_STEPS) {
         setImmediate(next, err);
         return;
       }

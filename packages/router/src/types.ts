@@ -3,7 +3,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamData, Params } from '@brisk/path';
 import type { MethodName } from './methods.js';
-import type { Route } from './route.js';
 
 /** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */
 export type ParamsDictionary = ParamData;
@@ -27,7 +26,39 @@ export interface RouterRequest<P = ParamsDictionary> extends IncomingMessage {
   /** The current router's `next`. */
   next?: NextFunction | undefined;
   /** The route being dispatched. */
-  route?: Route | undefined;
+  route?: RouteLike | undefined;
+}
+
+/**
+ * One entry of a stack as dispatch calls it: brisk's `Layer`, or an object shaped like router 2's.
+ * (`Layer` implements it; declared here so that this module imports no runtime module.)
+ */
+export interface StackLayer {
+  /** The lowercased method of a route's layer; undefined for `route.all()` layers and router layers. */
+  method?: string | undefined;
+  /** Calls the handler for a request (an error handler is skipped). */
+  handleRequest(req: unknown, res: unknown, next: NextFunction): void;
+  /** Calls the handler for an error (only a four-parameter handler is one). */
+  handleError(err: unknown, req: unknown, res: unknown, next: NextFunction): void;
+}
+
+/**
+ * A route as `req.route` and a router's layers show it: what `Route` has, minus the methods
+ * that add handlers (`router.route(path)` returns the full `Route`).
+ */
+export interface RouteLike {
+  /** The path given to `router.route()`. */
+  path: unknown;
+  /** The handlers' layers, in the order they were added. */
+  stack: StackLayer[];
+  /** The methods with handlers (lowercased, `_all` for `all`). */
+  methods: Record<string, boolean | undefined>;
+  /** Runs the route's handlers for the request's method. */
+  dispatch(req: { method?: string | undefined; route?: unknown }, res: unknown, done: NextFunction): void;
+  /** `true` when the route has handlers for `method` (HEAD falls back to GET). */
+  _handlesMethod(method: unknown): boolean;
+  /** The methods with handlers, upper-case, with `HEAD` added when only `GET` has handlers. */
+  _methods(): string[];
 }
 
 /** A middleware or route handler. It may return a promise: a rejection calls `next(err)`. */

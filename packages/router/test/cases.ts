@@ -20,7 +20,7 @@ export interface Expect {
 }
 
 /** The routing surface the cases use (a router; an app has the same methods). */
-export type Routable = Pick<RouterInstance, 'use' | 'route' | 'param' | 'all' | 'get' | 'post' | 'put' | 'delete' | 'head' | 'options' | 'm-search'>;
+export type Routable = Pick<RouterInstance, 'use' | 'route' | 'param' | 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'm-search'>;
 
 /** A factory of sub-routers, for the cases that mount one. */
 export type MakeRouter = (options?: RouterOptions) => RouterInstance;
