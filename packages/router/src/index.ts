@@ -30,8 +30,10 @@ export type {
   RouteMethods,
   RouterMatcher,
   RouterMethods,
+  RouteLike,
   RouterOptions,
   RouterRequest,
+  StackLayer,
 } from './types.js';
 
 /** `require('@brisk/router')`: the `Router` constructor, with `Route` as a property. */

@@ -1,0 +1,366 @@
+// The application prototype (Express's `express.application`): settings, routing, mounting,
+// views and listening. Every app function gets these methods (create.ts).
+//
+// Speed: node constructs each request and response from the app's own classes (`app.listen`
+// passes them to `http.createServer`; for a server made by `http.createServer(app)` they are put
+// in its slots at the first request), so `handle` finds them already shaped and prototyped as
+// the app's. Only requests that reach an app another way (a mounted sub-app, a server that also
+// serves other things) have their prototype changed, as Express does for every request;
+// docs/performance.md has the measurements behind this.
+
+import { EventEmitter } from 'node:events';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import Router, { type NextFunction, type RouterInstance } from '@brisk/router';
+import { finalhandler } from './finalhandler.js';
+import { BriskRequest } from './request.js';
+import { compileETag, compileQueryParser, compileTrust } from './settings.js';
+import { View, type Engine, type ViewConstructor, type ViewLike } from './view.js';
+
+/** Every method of `http.METHODS`, lowercased: one `app.METHOD` each. */
+export const methods: readonly string[] = http.METHODS.map((method) => method.toLowerCase());
+
+/** Marks settings whose `trust proxy` is still the default (then a mounted app inherits its parent's). */
+const TRUST_PROXY_DEFAULT = Symbol('brisk.trustProxyDefault');
+/** The app's request and response classes, for `http.createServer`. */
+export const CLASSES = Symbol('brisk.classes');
+/** The app's error logger, bound once. */
+const LOG_ERROR = Symbol('brisk.logError');
+
+/** The classes node should construct requests and responses from. */
+export interface AppClasses {
+  Request: typeof IncomingMessage;
+  Response: typeof ServerResponse;
+}
+
+/** The app as its own methods see it. */
+interface App extends EventEmitter {
+  (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
+  settings: Record<string | symbol, unknown>;
+  locals: Record<string, unknown>;
+  mountpath: unknown;
+  parent?: App | undefined;
+  cache: Record<string, ViewLike | undefined>;
+  engines: Record<string, Engine | undefined>;
+  request: object;
+  response: object;
+  readonly router: RouterInstance;
+  [CLASSES]: AppClasses;
+  [LOG_ERROR]: (err: unknown) => void;
+  set(setting: string, value?: unknown): unknown;
+  enabled(setting: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
+  path(): string;
+  route(path: unknown): Record<string, (...args: unknown[]) => unknown>;
+  defaultConfiguration(): void;
+}
+
+/** Logs an error to stderr, except when `env` is `test`. */
+function logerror(this: App, err: unknown): void {
+  if (this.set('env') !== 'test') console.error((err as { stack?: string }).stack || String(err));
+}
+
+/** Servers already looked at for their request and response slots. */
+const adopted = new WeakSet<object>();
+
+/**
+ * For a server made by `http.createServer(app)`: makes node construct its next requests and
+ * responses from the app's classes, when the server's slots still hold node's own classes and
+ * the app is the server's request listener. The slots are node internals (present on node 18,
+ * 20 and 22; the tests check it), so each step is guarded: anything unexpected leaves the server
+ * alone, and requests are then prototyped one by one.
+ */
+function adoptServer(app: App, req: IncomingMessage): void {
+  const server = (req.socket as { server?: unknown } | null)?.server as http.Server | undefined;
+  if (!server || typeof server !== 'object' || adopted.has(server)) return;
+  adopted.add(server);
+  if (typeof server.listeners !== 'function' || !server.listeners('request').includes(app)) return;
+  let requestSlot: symbol | undefined;
+  let responseSlot: symbol | undefined;
+  for (const key of Object.getOwnPropertySymbols(server)) {
+    if (key.description === 'IncomingMessage') requestSlot = key;
+    else if (key.description === 'ServerResponse') responseSlot = key;
+  }
+  if (requestSlot === undefined || responseSlot === undefined) return;
+  const slots = server as unknown as Record<symbol, unknown>;
+  if (slots[requestSlot] !== http.IncomingMessage || slots[responseSlot] !== http.ServerResponse) return;
+  slots[requestSlot] = app[CLASSES].Request;
+  slots[responseSlot] = app[CLASSES].Response;
+}
+
+/**
+ * Gives a request and response made elsewhere the app's prototypes. The fields every request
+ * and response get are written first (as the constructors would), so that the change of
+ * prototype finds them in place (docs/performance.md: far cheaper than adding them after).
+ */
+function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
+  const r = req as unknown as Record<string, unknown>;
+  if (!(req instanceof BriskRequest)) {
+    r.next = r.next;
+    r.baseUrl = r.baseUrl;
+    r.originalUrl = r.originalUrl;
+    r.params = r.params;
+    adoptServer(app, req);
+  }
+  const s = res as unknown as Record<string, unknown>;
+  if (!s.locals) s.locals = Object.create(null);
+  Object.setPrototypeOf(req, app.request);
+  Object.setPrototypeOf(res, app.response);
+}
+
+/** The prototype of every app (`brisk.application`). */
+export const application = {
+  /** Sets up the app: caches, engines, settings, defaults, and the router made on first use. */
+  init(this: App): void {
+    let router: RouterInstance | null = null;
+    this.cache = Object.create(null) as Record<string, ViewLike | undefined>;
+    this.engines = Object.create(null) as Record<string, Engine | undefined>;
+    this.settings = Object.create(null) as Record<string, unknown>;
+    Object.defineProperty(this, LOG_ERROR, { configurable: true, value: logerror.bind(this) });
+    this.defaultConfiguration();
+    Object.defineProperty(this, 'router', {
+      configurable: true,
+      enumerable: true,
+      get(this: App): RouterInstance {
+        if (router === null) {
+          router = new Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
+        }
+        return router;
+      },
+    });
+  },
+
+  /** The default settings, and what mounting the app on a parent changes. */
+  defaultConfiguration(this: App): void {
+    const env = process.env.NODE_ENV || 'development';
+    this.set('x-powered-by', true);
+    this.set('etag', 'weak');
+    this.set('env', env);
+    this.set('query parser', 'simple');
+    this.set('subdomain offset', 2);
+    this.set('trust proxy', false);
+    Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true });
+
+    this.on('mount', function onmount(this: App, parent: App) {
+      // A mounted app whose `trust proxy` was never set uses its parent's.
+      if (this.settings[TRUST_PROXY_DEFAULT] === true && typeof parent.settings['trust proxy fn'] === 'function') {
+        delete this.settings['trust proxy'];
+        delete this.settings['trust proxy fn'];
+      }
+      Object.setPrototypeOf(this.request, parent.request);
+      Object.setPrototypeOf(this.response, parent.response);
+      Object.setPrototypeOf(this.engines, parent.engines);
+      Object.setPrototypeOf(this.settings, parent.settings);
+    });
+
+    this.locals = Object.create(null) as Record<string, unknown>;
+    this.mountpath = '/';
+    this.locals.settings = this.settings;
+    this.set('view', View);
+    this.set('views', resolve('views'));
+    this.set('jsonp callback name', 'callback');
+    if (env === 'production') this.set('view cache', true);
+  },
+
+  /**
+   * Dispatches a request through the app; `callback(err?)` when nothing ended it (by default
+   * the final handler: 404, or the error's page).
+   */
+  handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void {
+    const done = callback || finalhandler(req, res, { env: this.set('env') as string, onerror: this[LOG_ERROR] });
+    if (this.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');
+    (req as unknown as { res: unknown }).res = res;
+    (res as unknown as { req: unknown }).req = req;
+    if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response) adopt(this, req, res);
+    this.router.handle(req, res, done);
+  },
+
+  /**
+   * Adds middleware, routers and apps (mounted: `mountpath`, `parent`, the `mount` event) on
+   * `path` (default `/`).
+   * @throws TypeError `app.use() requires a middleware function`
+   */
+  use(this: App, fn: unknown, ...rest: unknown[]): App {
+    let path: unknown = '/';
+    let args: unknown[] = [fn, ...rest];
+    if (typeof fn !== 'function') {
+      let first = fn;
+      while (Array.isArray(first) && first.length !== 0) first = first[0];
+      if (typeof first !== 'function') {
+        path = fn;
+        args = rest;
+      }
+    }
+    const fns = args.flat(Infinity);
+    if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+    const router = this.router;
+    for (const f of fns) {
+      const sub = f as App | null | undefined;
+      if (!sub || !(sub as { handle?: unknown }).handle || !(sub as { set?: unknown }).set) {
+        router.use(path as string, f as never);
+        continue;
+      }
+      sub.mountpath = path;
+      sub.parent = this;
+      router.use(path as string, function mounted_app(req: IncomingMessage, res: ServerResponse, next: NextFunction) {
+        const orig = (req as unknown as { app: App }).app;
+        sub.handle(req, res, (err?: unknown) => {
+          Object.setPrototypeOf(req, orig.request);
+          Object.setPrototypeOf(res, orig.response);
+          next(err);
+        });
+      });
+      sub.emit('mount', this);
+    }
+    return this;
+  },
+
+  /** A route for `path` on the app's router. */
+  route(this: App, path: unknown): unknown {
+    return this.router.route(path as string);
+  },
+
+  /**
+   * Registers a template engine for an extension (with or without its dot).
+   * @throws Error `callback function required`
+   */
+  engine(this: App, ext: string, fn: Engine): App {
+    if (typeof fn !== 'function') throw new Error('callback function required');
+    const extension = ext[0] !== '.' ? '.' + ext : ext;
+    this.engines[extension] = fn;
+    return this;
+  },
+
+  /** Adds a parameter callback, for a name or each of several names. */
+  param(this: App, name: unknown, fn: unknown): App {
+    if (Array.isArray(name)) {
+      for (let i = 0; i < name.length; i++) (this as unknown as { param(n: unknown, f: unknown): void }).param(name[i], fn);
+      return this;
+    }
+    this.router.param(name as string, fn as never);
+    return this;
+  },
+
+  /**
+   * With one argument, reads a setting; with two, sets it (`etag`, `query parser` and
+   * `trust proxy` are compiled into `etag fn`, `query parser fn` and `trust proxy fn`).
+   */
+  set(this: App, setting: string, value?: unknown): unknown {
+    if (arguments.length === 1) return this.settings[setting];
+    this.settings[setting] = value;
+    switch (setting) {
+      case 'etag':
+        this.set('etag fn', compileETag(value));
+        break;
+      case 'query parser':
+        this.set('query parser fn', compileQueryParser(value));
+        break;
+      case 'trust proxy':
+        this.set('trust proxy fn', compileTrust(value));
+        Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: false });
+        break;
+    }
+    return this;
+  },
+
+  /** The app's path from the root app: its parents' mount paths and its own (`''` for the root). */
+  path(this: App): string {
+    return this.parent ? this.parent.path() + String(this.mountpath) : '';
+  },
+
+  /** `Boolean(app.set(setting))`. */
+  enabled(this: App, setting: string): boolean {
+    return Boolean(this.set(setting));
+  },
+
+  /** `!app.set(setting)`. */
+  disabled(this: App, setting: string): boolean {
+    return !this.set(setting);
+  },
+
+  /** `app.set(setting, true)`. */
+  enable(this: App, setting: string): unknown {
+    return this.set(setting, true);
+  },
+
+  /** `app.set(setting, false)`. */
+  disable(this: App, setting: string): unknown {
+    return this.set(setting, false);
+  },
+
+  /** A route with the handlers for every method node knows. */
+  all(this: App, path: unknown, ...handlers: unknown[]): App {
+    const route = this.route(path);
+    for (let i = 0; i < methods.length; i++) route[methods[i]](...handlers);
+    return this;
+  },
+
+  /**
+   * Renders a view: `callback(err, html)`. Options are the app's locals, `options._locals`
+   * (what `res.render` passes) and `options`; `cache` (default: the `view cache` setting) keeps
+   * the view found for `name`. A view that is not found names the directories searched.
+   */
+  render(this: App, name: string, options: unknown, callback?: unknown): void {
+    let done = callback as (err: Error | null, html?: string) => void;
+    let opts = options as Record<string, unknown>;
+    if (typeof options === 'function') {
+      done = options as typeof done;
+      opts = {};
+    }
+    const renderOptions: Record<string, unknown> = { ...this.locals, ...(opts._locals as object | undefined), ...opts };
+    if (renderOptions.cache == null) renderOptions.cache = this.enabled('view cache');
+    let view = renderOptions.cache ? this.cache[name] : undefined;
+    if (!view) {
+      const ViewClass = this.set('view') as ViewConstructor;
+      view = new ViewClass(name, { defaultEngine: this.set('view engine') as string | undefined, root: this.set('views') as string, engines: this.engines });
+      if (!view.path) {
+        const root = view.root;
+        const dirs =
+          Array.isArray(root) && root.length > 1
+            ? 'directories "' + root.slice(0, -1).join('", "') + '" or "' + String(root[root.length - 1]) + '"'
+            : 'directory "' + String(root) + '"';
+        const err = new Error('Failed to lookup view "' + name + '" in views ' + dirs) as Error & { view: unknown };
+        err.view = view;
+        done(err);
+        return;
+      }
+      if (renderOptions.cache) this.cache[name] = view;
+    }
+    try {
+      view.render(renderOptions, done);
+    } catch (err) {
+      done(err as Error);
+    }
+  },
+
+  /**
+   * Starts an HTTP server for the app (`server.listen`'s arguments), whose requests and
+   * responses node constructs from the app's classes. A callback also receives a listen error.
+   */
+  listen(this: App, ...args: unknown[]): http.Server {
+    const classes = this[CLASSES];
+    const server = http.createServer({ IncomingMessage: classes.Request, ServerResponse: classes.Response }, this);
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      let called = false;
+      const done = function (this: unknown, ...a: unknown[]): unknown {
+        if (called) return undefined;
+        called = true;
+        return (last as (...x: unknown[]) => unknown).apply(this, a);
+      };
+      args[args.length - 1] = done;
+      server.once('error', done);
+    }
+    return server.listen(...(args as Parameters<http.Server['listen']>));
+  },
+};
+
+// app.get(path, ...), app.post(...), ...: a route with those handlers; `app.get(name)` reads a setting.
+for (const method of methods) {
+  (application as Record<string, unknown>)[method] = function (this: App, path: unknown, ...handlers: unknown[]): unknown {
+    if (method === 'get' && handlers.length === 0 && arguments.length === 1) return this.set(path as string);
+    const route = this.route(path);
+    route[method](...handlers);
+    return this;
+  };
+}

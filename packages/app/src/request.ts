@@ -1,0 +1,230 @@
+// The request: node's IncomingMessage with Express 5's properties and methods.
+//
+// `BriskRequest.prototype` is `brisk.request` (Express's `express.request`); each app makes a
+// subclass whose prototype is `app.request` and carries `app`, and node constructs requests from
+// that subclass (application.ts), so a request never has its prototype swapped in the common
+// case. Every derived property is a getter, computed when read, as in Express 5; the fields a
+// request always gets during dispatch are declared in the constructor, so every request has the
+// same shape from the start.
+
+import { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import type { Socket } from 'node:net';
+import { fresh, parseurl } from '@brisk/http';
+import { accepts, typeis } from '@brisk/negotiate';
+import { all as proxyAll, proxyaddr } from '@brisk/proxy-addr';
+import rangeParser, { type Options as RangeOptions } from '@brisk/range';
+import type { NextFunction } from '@brisk/router';
+import type { QueryParser, TrustProxyFunction } from './settings.js';
+
+/** What a request reads of its app: settings (the app's `get`). */
+interface AppSettings {
+  get(setting: string): unknown;
+}
+
+/** What a request reads of its response. */
+interface ResponseHeaders {
+  statusCode: number;
+  getHeader(name: string): unknown;
+}
+
+/**
+ * An HTTP request with Express 5's API. Created by node for each request (the app passes its
+ * own subclass to `http.createServer`).
+ */
+export class BriskRequest extends IncomingMessage {
+  /** The response to this request. */
+  declare res: ResponseHeaders | undefined;
+  /** The current router's `next`. */
+  declare next: NextFunction | undefined;
+  /** The path the current router or sub-app is mounted on (`''` at the top). */
+  declare baseUrl: string;
+  /** The URL as received (`req.url` loses its mount path inside mounted middleware). */
+  declare originalUrl: string;
+  /** The parameters of the matched route. */
+  declare params: unknown;
+  /** The app handling the request (on each app's request prototype). */
+  declare readonly app: AppSettings;
+
+  constructor(socket: Socket) {
+    super(socket);
+    // Every field the app and the router set on each request, declared now (one shape for all).
+    this.res = undefined;
+    this.next = undefined;
+    this.baseUrl = undefined as unknown as string;
+    this.originalUrl = undefined as unknown as string;
+    this.params = undefined;
+  }
+
+  /**
+   * The value of a request header (case-insensitive); `Referrer` and `Referer` are the same.
+   * @throws TypeError `name argument is required to req.get` / `name must be a string to req.get`
+   */
+  get(name: string): string | string[] | undefined {
+    if (!name) throw new TypeError('name argument is required to req.get');
+    if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
+    const lc = name.toLowerCase();
+    if (lc === 'referer' || lc === 'referrer') return this.headers.referrer || this.headers.referer;
+    return this.headers[lc];
+  }
+
+  /** `req.get(name)`. */
+  header(name: string): string | string[] | undefined {
+    return this.get(name);
+  }
+
+  /**
+   * The best of `types` for the `Accept` header (extension names or media types, as arguments
+   * or one array), false when none is acceptable; with no argument, every accepted type.
+   */
+  accepts(...types: Array<string | readonly string[]>): string | string[] | false {
+    const accept = accepts(this);
+    return (accept.types as (...a: unknown[]) => string | string[] | false).apply(accept, types);
+  }
+
+  /** The best of `encodings` for `Accept-Encoding`, false when none; with none given, all accepted. */
+  acceptsEncodings(...encodings: Array<string | readonly string[]>): string | string[] | false {
+    const accept = accepts(this);
+    return (accept.encodings as (...a: unknown[]) => string | string[] | false).apply(accept, encodings);
+  }
+
+  /** The best of `charsets` for `Accept-Charset`, false when none; with none given, all accepted. */
+  acceptsCharsets(...charsets: Array<string | readonly string[]>): string | string[] | false {
+    const accept = accepts(this);
+    return (accept.charsets as (...a: unknown[]) => string | string[] | false).apply(accept, charsets);
+  }
+
+  /** The best of `languages` for `Accept-Language`, false when none; with none given, all accepted. */
+  acceptsLanguages(...languages: Array<string | readonly string[]>): string | string[] | false {
+    const accept = accepts(this);
+    return (accept.languages as (...a: unknown[]) => string | string[] | false).apply(accept, languages);
+  }
+
+  /**
+   * The `Range` header parsed for a resource of `size` bytes: the ranges, -1 when unsatisfiable,
+   * -2 when malformed; undefined without the header. `options.combine` merges overlapping ranges.
+   */
+  range(size: number, options?: RangeOptions): ReturnType<typeof rangeParser> | undefined {
+    const header = this.get('Range');
+    if (!header) return undefined;
+    return rangeParser(size, header as string, options);
+  }
+
+  /**
+   * The matching type when the request's `Content-Type` matches one of `types` (extension names,
+   * media types, wildcards), false when none does, null when the request has no body.
+   */
+  is(...types: Array<string | readonly string[]>): string | false | null {
+    const list = types.length === 1 && Array.isArray(types[0]) ? (types[0] as string[]) : (types as string[]);
+    return typeis(this, list);
+  }
+
+  /**
+   * The query string parsed by the `query parser` setting (a new object at each read, as in
+   * Express 5); an empty prototype-less object when the setting is `false`.
+   */
+  get query(): unknown {
+    const parse = this.app.get('query parser fn') as QueryParser | undefined;
+    if (!parse) return Object.create(null) as Record<string, unknown>;
+    const query = parseurl(this)?.query;
+    return parse(typeof query === 'string' ? query : (query as unknown as string));
+  }
+
+  /** `http` or `https`; under `trust proxy`, `X-Forwarded-Proto` (its first value) when present. */
+  get protocol(): string {
+    const proto = (this.socket as Socket & { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const trust = this.app.get('trust proxy fn') as TrustProxyFunction;
+    if (!trust(this.socket.remoteAddress, 0)) return proto;
+    const header = (this.get('X-Forwarded-Proto') as string | undefined) || proto;
+    const comma = header.indexOf(',');
+    return comma !== -1 ? header.substring(0, comma).trim() : header.trim();
+  }
+
+  /** `req.protocol === 'https'`. */
+  get secure(): boolean {
+    return this.protocol === 'https';
+  }
+
+  /** The client's address: the socket's, or under `trust proxy` the nearest untrusted `X-Forwarded-For` entry. */
+  get ip(): string | undefined {
+    return proxyaddr(this, this.app.get('trust proxy fn') as TrustProxyFunction as never);
+  }
+
+  /** Under `trust proxy`, the trusted `X-Forwarded-For` addresses, client first; else `[]`. */
+  get ips(): string[] {
+    const addrs = proxyAll(this, this.app.get('trust proxy fn') as TrustProxyFunction as never);
+    addrs.reverse().pop();
+    return addrs;
+  }
+
+  /** The subdomains of `req.hostname`, right to left, without the last `subdomain offset` parts. */
+  get subdomains(): string[] {
+    const hostname = this.hostname;
+    if (!hostname) return [];
+    const offset = this.app.get('subdomain offset') as number;
+    const parts = !isIP(hostname) ? hostname.split('.').reverse() : [hostname];
+    return parts.slice(offset);
+  }
+
+  /** The path of the URL (without the mount path inside mounted middleware). */
+  get path(): string | undefined {
+    return parseurl(this)?.pathname ?? undefined;
+  }
+
+  /** `Host` (with the port); under `trust proxy`, the first `X-Forwarded-Host` value when present. */
+  get host(): string | undefined {
+    const trust = this.app.get('trust proxy fn') as TrustProxyFunction;
+    let value = this.get('X-Forwarded-Host') as string | undefined;
+    if (!value || !trust(this.socket.remoteAddress, 0)) {
+      value = this.get('Host') as string | undefined;
+    } else if (value.indexOf(',') !== -1) {
+      value = value.substring(0, value.indexOf(',')).trimEnd();
+    }
+    return value || undefined;
+  }
+
+  /** `req.host` without the port (an IPv6 literal keeps its brackets). */
+  get hostname(): string | undefined {
+    const host = this.host;
+    if (!host) return undefined;
+    const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
+    const colon = host.indexOf(':', offset);
+    return colon !== -1 ? host.substring(0, colon) : host;
+  }
+
+  /** The client's cached copy is fresh: a GET or HEAD whose validators match the response's (2xx or 304). */
+  get fresh(): boolean {
+    const method = this.method;
+    const res = this.res as ResponseHeaders;
+    const status = res.statusCode;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    if ((status >= 200 && status < 300) || status === 304) {
+      return fresh(this.headers, {
+        etag: res.getHeader('ETag') as string | undefined,
+        'last-modified': res.getHeader('Last-Modified') as string | undefined,
+      });
+    }
+    return false;
+  }
+
+  /** `!req.fresh`. */
+  get stale(): boolean {
+    return !this.fresh;
+  }
+
+  /** `X-Requested-With: XMLHttpRequest` (any case). */
+  get xhr(): boolean {
+    const value = (this.get('X-Requested-With') as string | undefined) || '';
+    return value.toLowerCase() === 'xmlhttprequest';
+  }
+}
+
+// Express defines these on a plain object: enumerable, as `for...in` over a request shows them.
+for (const name of Object.getOwnPropertyNames(BriskRequest.prototype)) {
+  if (name === 'constructor') continue;
+  const descriptor = Object.getOwnPropertyDescriptor(BriskRequest.prototype, name) as PropertyDescriptor;
+  Object.defineProperty(BriskRequest.prototype, name, { ...descriptor, enumerable: true });
+}
+
+/** `brisk.request`: the prototype of every app's requests (Express's `express.request`). */
+export const request: BriskRequest = BriskRequest.prototype;

@@ -1,0 +1,126 @@
+// View: finds a template file for `app.render(name)` and renders it with its engine (Express's
+// `View`, the default of the `view` setting).
+
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+
+/** A template engine: `engine(path, options, callback(err, html))` (Express's `app.engine` callback). */
+export type Engine = (path: string, options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void) => void;
+
+/** Options of `new View(name, options)`. */
+export interface ViewOptions {
+  /** The `view engine` setting: the extension of names given without one. */
+  defaultEngine?: string | undefined;
+  /** The `views` setting: a directory or directories, searched in order. */
+  root?: string | readonly string[] | undefined;
+  /** The app's engines by extension (`.ejs`), filled with `require(ext).__express` when missing. */
+  engines: Record<string, Engine | undefined>;
+}
+
+/** A `view` setting: a constructor shaped like {@link View}. */
+export interface ViewConstructor {
+  new (name: string, options: ViewOptions): ViewLike;
+}
+
+/** What `app.render` uses of a view. */
+export interface ViewLike {
+  /** The file found, undefined when there is none. */
+  path: string | undefined;
+  /** The directory or directories searched. */
+  root: string | readonly string[] | undefined;
+  render(options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void;
+}
+
+/** `require` for engine modules, resolved from the application's directory (the working directory). */
+function requireEngine(mod: string): unknown {
+  return createRequire(join(process.cwd(), 'index.js'))(mod);
+}
+
+/** `statSync(path)`, undefined when it fails. */
+function tryStat(path: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A template to render: the file for `name` in the `root` directories (`name` + extension, or
+ * `name/index` + extension), and the engine for its extension.
+ *
+ * @throws Error `No default engine was specified and no extension was provided.`
+ * @throws Error `Module "<ext>" does not provide a view engine.`
+ */
+export class View implements ViewLike {
+  /** The `view engine` setting. */
+  defaultEngine: string | undefined;
+  /** The extension, with its dot. */
+  ext: string;
+  /** The name given. */
+  name: string;
+  /** The directories searched. */
+  root: string | readonly string[] | undefined;
+  /** The engine for `ext`. */
+  engine: Engine;
+  /** The file found, undefined when none. */
+  path: string | undefined;
+
+  constructor(name: string, options: ViewOptions) {
+    const opts = options || ({} as ViewOptions);
+    this.defaultEngine = opts.defaultEngine;
+    this.ext = extname(name);
+    this.name = name;
+    this.root = opts.root;
+    if (!this.ext && !this.defaultEngine) throw new Error('No default engine was specified and no extension was provided.');
+    let fileName = name;
+    if (!this.ext) {
+      const engine = this.defaultEngine as string;
+      this.ext = engine[0] !== '.' ? '.' + engine : engine;
+      fileName += this.ext;
+    }
+    if (!opts.engines[this.ext]) {
+      const mod = this.ext.slice(1);
+      const fn = (requireEngine(mod) as { __express?: unknown }).__express;
+      if (typeof fn !== 'function') throw new Error('Module "' + mod + '" does not provide a view engine.');
+      opts.engines[this.ext] = fn as Engine;
+    }
+    this.engine = opts.engines[this.ext] as Engine;
+    this.path = this.lookup(fileName);
+  }
+
+  /** The file for `name` in the first root that has it. */
+  lookup(name: string): string | undefined {
+    const roots = ([] as Array<string | undefined>).concat(this.root as string);
+    for (let i = 0; i < roots.length; i++) {
+      const loc = resolve(roots[i] as string, name);
+      const path = this.resolve(dirname(loc), basename(loc));
+      if (path !== undefined) return path;
+    }
+    return undefined;
+  }
+
+  /** Renders with the engine; the callback is always called asynchronously. */
+  render(options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void {
+    let sync = true;
+    this.engine(this.path as string, options, function onRender(this: unknown, ...args: [Error | null, string?]) {
+      if (!sync) return callback.apply(this, args);
+      const self = this;
+      process.nextTick(() => callback.apply(self, args));
+    });
+    sync = false;
+  }
+
+  /** `dir/file`, or `dir/<file without ext>/index<ext>`, whichever is a file. */
+  resolve(dir: string, file: string): string | undefined {
+    const ext = this.ext;
+    let path = join(dir, file);
+    let stat = tryStat(path);
+    if (stat && stat.isFile()) return path;
+    path = join(dir, basename(file, ext), 'index' + ext);
+    stat = tryStat(path);
+    if (stat && stat.isFile()) return path;
+    return undefined;
+  }
+}
