@@ -46,7 +46,7 @@ export interface TestServer {
 /** A request listener, or something that is one (an app), or a server made by the test. */
 export type Servable = http.RequestListener | ((req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown) | http.Server;
 
-/** Starts `target` on 127.0.0.1 at a free port. */
+/** Starts `target` on 127.0.0.1 at a free port (a server already listening is used as it is). */
 export async function serve(target: Servable): Promise<TestServer> {
   const server = target instanceof http.Server ? target : http.createServer(target as http.RequestListener);
   const sockets = new Set<Socket>();
@@ -54,7 +54,7 @@ export async function serve(target: Servable): Promise<TestServer> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 

@@ -27,6 +27,7 @@ export type {
   AppMethods,
   ErrorRequestHandler,
   Handler,
+  Handlers,
   ListenArgs,
   Locals,
   NextFunction,

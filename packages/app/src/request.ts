@@ -121,11 +121,11 @@ export class BriskRequest extends IncomingMessage {
 
   /**
    * The query string parsed by the `query parser` setting (a new object at each read, as in
-   * Express 5); an empty prototype-less object when the setting is `false`.
+   * Express 5); `{}` when the setting is `false`.
    */
   get query(): unknown {
     const parse = this.app.get('query parser fn') as QueryParser | undefined;
-    if (!parse) return Object.create(null) as Record<string, unknown>;
+    if (!parse) return {};
     const query = parseurl(this)?.query;
     return parse(typeof query === 'string' ? query : (query as unknown as string));
   }

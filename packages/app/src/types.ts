@@ -75,13 +75,16 @@ export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = unknown, Query =
 /** A handler argument: a function (middleware, error handler, router, app) or a nested array of them. */
 export type Handler<P = ParamsDictionary> = RequestHandler<P> | ErrorRequestHandler<P> | RouterInstance | readonly Handler<P>[];
 
+/** One kind of handler, alone or in (nested) arrays. */
+export type Handlers<H> = H | readonly Handlers<H>[];
+
 /**
  * `app.get(path, ...handlers)` and its siblings; parameters are inferred from a literal path
  * (`'/users/:id'` → `req.params.id: string`).
  */
 export interface AppMatcher<T> {
-  <Path extends PathArg>(path: Path, ...handlers: Array<RequestHandler<PathParams<Path>>>): T;
-  <Path extends PathArg>(path: Path, ...handlers: Array<ErrorRequestHandler<PathParams<Path>>>): T;
+  <Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): T;
+  <Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): T;
   <Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>>>): T;
 }
 
@@ -135,7 +138,10 @@ export interface Application extends EventEmitter, AppMethods<Application> {
    * Adds middleware, routers or apps on `path` (default `/`) and below it.
    * @throws TypeError `app.use() requires a middleware function`
    */
-  use(...handlers: Array<Handler>): this;
+  use(...handlers: Array<Handlers<RequestHandler>>): this;
+  use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
+  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
   use(...handlers: Array<Handler | Application>): this;
   /** A route for `path`, to chain method handlers on. */

@@ -32,8 +32,24 @@ export interface ViewLike {
   render(options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void;
 }
 
-/** `require` for engine modules, resolved from the application's directory (the working directory). */
+/**
+ * `require` for engine modules, resolved as the application would: from its entry script's
+ * directory, then from the working directory, whose error (`Cannot find module`) is thrown when
+ * neither has it. Express requires engines from its own directory, which finds the app's modules
+ * only when express is not isolated in its own folder, as it is under pnpm.
+ */
 function requireEngine(mod: string): unknown {
+  const entry = process.argv[1];
+  if (entry) {
+    const fromEntry = createRequire(resolve(entry));
+    let path: string | undefined;
+    try {
+      path = fromEntry.resolve(mod);
+    } catch {
+      path = undefined;
+    }
+    if (path !== undefined) return fromEntry(path);
+  }
   return createRequire(join(process.cwd(), 'index.js'))(mod);
 }
 
