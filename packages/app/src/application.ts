@@ -100,6 +100,11 @@ function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
     r.baseUrl = r.baseUrl;
     r.originalUrl = r.originalUrl;
     r.params = r.params;
+    r.route = r.route;
+    r.body = r.body;
+    r._startAt = r._startAt;
+    r._startTime = r._startTime;
+    r._remoteAddress = r._remoteAddress;
     adoptServer(app, req);
   }
   const s = res as unknown as Record<string, unknown>;

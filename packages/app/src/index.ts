@@ -2,7 +2,7 @@
 // for express 5.2 (with finalhandler 2.1). `require('@brisk/app')` is the function that creates
 // an app, with Express's properties, as `require('express')` is.
 import { json, raw, text, urlencoded } from '@brisk/body';
-import { Route, default as Router } from '@brisk/router';
+import RouterImpl, { Route as RouteImpl } from '@brisk/router';
 import { serveStatic } from '@brisk/static';
 import { application } from './application.js';
 import { createApplication } from './create.js';
@@ -16,9 +16,14 @@ export { request } from './request.js';
 export { response } from './response.js';
 export { finalhandler } from './finalhandler.js';
 
-// What express re-exports (`static` only as `brisk.static`: it is a reserved word)
-export { Route, default as Router } from '@brisk/router';
+/** `brisk.Router([options])`: @brisk/router's Router, typed for an app's requests and responses. */
+export const Router: RouterFactory = RouterImpl as unknown as RouterFactory;
+/** The route class (`brisk.Route`). */
+export const Route: RouterFactory['Route'] = RouteImpl as unknown as RouterFactory['Route'];
+
+// What express re-exports (`static` is a reserved word: `import { static as serveStatic }`)
 export { json, raw, text, urlencoded } from '@brisk/body';
+export { serveStatic as static } from '@brisk/static';
 
 // Types
 export type {
@@ -28,6 +33,8 @@ export type {
   ErrorRequestHandler,
   Handler,
   Handlers,
+  IRoute,
+  IRouter,
   ListenArgs,
   Locals,
   NextFunction,
@@ -39,8 +46,13 @@ export type {
   Request,
   RequestHandler,
   Response,
+  RouteHandlerAdder,
+  RouterFactory,
+  RouterMethodsOf,
   ViewConstructor,
 } from './types.js';
+import type * as T from './types.js';
+import type { RouterFactory } from './types.js';
 export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
 export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.js';
@@ -52,8 +64,8 @@ export interface BriskApp {
   application: typeof application;
   request: typeof request;
   response: typeof response;
-  Route: typeof Route;
-  Router: typeof Router;
+  Route: RouterFactory['Route'];
+  Router: RouterFactory;
   json: typeof json;
   raw: typeof raw;
   text: typeof text;
@@ -79,5 +91,51 @@ const brisk: BriskApp = Object.assign(createApplication, {
   static: serveStatic,
   finalhandler,
 });
+
+/** The types, also reachable from the function (`brisk.Request`), as `express.Request` is. */
+declare namespace brisk {
+  export type { BriskApp };
+  /** An application. */
+  export type Application = ApplicationType;
+  /** An application (`express.Express`). */
+  export type Express = ApplicationType;
+  /** A request as handlers see it. */
+  export type Request<P = ParamsType, ReqBody = unknown, Query = QueryType> = RequestType<P, ReqBody, Query>;
+  /** A response as handlers see it. */
+  export type Response<ResBody = unknown> = ResponseType<ResBody>;
+  /** `next`. */
+  export type NextFunction = NextType;
+  /** A middleware or route handler. */
+  export type RequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = RequestHandlerType<P, ReqBody, Query>;
+  /** An error handler (four parameters). */
+  export type ErrorRequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = ErrorRequestHandlerType<P, ReqBody, Query>;
+  /** A handler argument. */
+  export type Handler<P = ParamsType> = HandlerType<P>;
+  /** A router made by `brisk.Router()`. */
+  export type Router = RouterType;
+  /** A router made by `brisk.Router()` (`express.IRouter`). */
+  export type IRouter = RouterType;
+  /** A route. */
+  export type IRoute<P = ParamsType> = RouteType<P>;
+  /** Route parameters. */
+  export type ParamsDictionary = ParamsType;
+  /** A parsed query string. */
+  export type ParsedQuery = QueryType;
+  /** Per-request or per-app locals. */
+  export type Locals = LocalsType;
+}
+// Top-level aliases: a namespace merged with a const cannot re-export imported names.
+type ApplicationType = T.Application;
+type RequestType<P, ReqBody, Query> = T.Request<P, ReqBody, Query>;
+type ResponseType<ResBody> = T.Response<ResBody>;
+type NextType = T.NextFunction;
+type RequestHandlerType<P, ReqBody, Query> = T.RequestHandler<P, ReqBody, Query>;
+type ErrorRequestHandlerType<P, ReqBody, Query> = T.ErrorRequestHandler<P, ReqBody, Query>;
+type HandlerType<P> = T.Handler<P>;
+type RouterType = T.IRouter;
+type RouteType<P> = T.IRoute<P>;
+type ParamsType = T.ParamsDictionary;
+type QueryType = T.ParsedQuery;
+type LocalsType = T.Locals;
 
 export default brisk;

@@ -43,6 +43,16 @@ export class BriskRequest extends IncomingMessage {
   declare originalUrl: string;
   /** The parameters of the matched route. */
   declare params: unknown;
+  /** The route being dispatched (set by the router). */
+  declare route: unknown;
+  /** The parsed body (set by a body parser). */
+  declare body: unknown;
+  /** When the request logger saw the request (`process.hrtime()`; set by the logger). */
+  declare _startAt: [number, number] | undefined;
+  /** When the request logger saw the request (set by the logger). */
+  declare _startTime: Date | undefined;
+  /** The socket's address when the logger saw the request (set by the logger). */
+  declare _remoteAddress: string | undefined;
   /** The app handling the request (on each app's request prototype). */
   declare readonly app: AppSettings;
 
@@ -54,6 +64,11 @@ export class BriskRequest extends IncomingMessage {
     this.baseUrl = undefined as unknown as string;
     this.originalUrl = undefined as unknown as string;
     this.params = undefined;
+    this.route = undefined;
+    this.body = undefined;
+    this._startAt = undefined;
+    this._startTime = undefined;
+    this._remoteAddress = undefined;
   }
 
   /**

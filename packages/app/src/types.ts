@@ -4,7 +4,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import type { ListenOptions } from 'node:net';
-import type { MethodName, NextFunction, ParamsDictionary, PathArg, PathParams, Route, RouteLike, RouterInstance } from '@brisk/router';
+import type { MethodName, NextFunction, ParamsDictionary, PathArg, PathParams, RouteLike, RouterInstance, RouterOptions, StackLayer } from '@brisk/router';
 import type { BriskRequest } from './request.js';
 import type { BriskResponse } from './response.js';
 import type { Engine, ViewConstructor } from './view.js';
@@ -33,7 +33,7 @@ export interface Request<P = ParamsDictionary, ReqBody = unknown, Query = Parsed
   /** The query string, parsed by the `query parser` setting (read-only: a new object at each read). */
   readonly query: Query;
   /** The route being dispatched. */
-  route?: RouteLike | undefined;
+  route: RouteLike | undefined;
   /** The response to this request. */
   res: Response<unknown, ResLocals>;
   /** The app handling the request. */
@@ -73,7 +73,7 @@ export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = unknown, Query =
 }['handler'];
 
 /** A handler argument: a function (middleware, error handler, router, app) or a nested array of them. */
-export type Handler<P = ParamsDictionary> = RequestHandler<P> | ErrorRequestHandler<P> | RouterInstance | readonly Handler<P>[];
+export type Handler<P = ParamsDictionary> = RequestHandler<P> | ErrorRequestHandler<P> | IRouter | RouterInstance | readonly Handler<P>[];
 
 /** One kind of handler, alone or in (nested) arrays. */
 export type Handlers<H> = H | readonly Handlers<H>[];
@@ -83,8 +83,14 @@ export type Handlers<H> = H | readonly Handlers<H>[];
  * (`'/users/:id'` → `req.params.id: string`).
  */
 export interface AppMatcher<T> {
-  <Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): T;
-  <Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): T;
+  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
+    path: Path,
+    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
+  ): T;
+  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
+    path: Path,
+    ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>, ReqBody, Query>>>
+  ): T;
   <Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>>>): T;
 }
 
@@ -126,7 +132,7 @@ export interface Application extends EventEmitter, AppMethods<Application> {
   /** The prototype of this app's responses. */
   response: Response;
   /** The app's router, made on first use. */
-  readonly router: RouterInstance;
+  readonly router: IRouter;
 
   /** Sets up a new app (called once by the factory). */
   init(): void;
@@ -145,7 +151,7 @@ export interface Application extends EventEmitter, AppMethods<Application> {
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
   use(...handlers: Array<Handler | Application>): this;
   /** A route for `path`, to chain method handlers on. */
-  route<Path extends PathArg>(path: Path): Route<import('@brisk/router').RouterRequest<PathParams<Path>>>;
+  route<Path extends PathArg>(path: Path): IRoute<PathParams<Path>>;
   /**
    * Registers a template engine for an extension (`'html'` or `'.html'`).
    * @throws Error `callback function required`
@@ -179,6 +185,61 @@ export interface Application extends EventEmitter, AppMethods<Application> {
   render(name: string, callback: (err: Error | null, html?: string) => void): void;
   /** Starts an HTTP server for the app, with the arguments `server.listen` takes; returns the server. */
   listen(...args: ListenArgs): Server;
+}
+
+/** `route.get(...handlers)` and its siblings, with the app's request and response types. */
+export interface RouteHandlerAdder<T, P = ParamsDictionary> {
+  (...handlers: Array<Handlers<RequestHandler<P>>>): T;
+  (...handlers: Array<Handlers<ErrorRequestHandler<P>>>): T;
+  (...handlers: Array<Handler<P>>): T;
+}
+
+/** A route (`app.route(path)`, `router.route(path)`): handlers by method for one path. */
+export type IRoute<P = ParamsDictionary> = RouteLike & {
+  [M in MethodName | 'all']: RouteHandlerAdder<IRoute<P>, P>;
+} & { query?: RouteHandlerAdder<IRoute<P>, P> };
+
+/** The routing methods of a router or an app (`get`, `post`, ..., `all`). */
+export type RouterMethodsOf<T> = { [M in MethodName | 'all']: AppMatcher<T> } & { query?: AppMatcher<T> };
+
+/**
+ * A router (`brisk.Router()`), typed for an app: its handlers receive the app's requests and
+ * responses. It is itself a middleware.
+ */
+export interface IRouter extends RouterMethodsOf<IRouter> {
+  (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: NextFunction): void;
+  /** The router's options. */
+  caseSensitive?: boolean | undefined;
+  mergeParams?: boolean | undefined;
+  strict?: boolean | undefined;
+  /** The layers, in order. */
+  stack: StackLayer[];
+  /** Parameter callbacks by name. */
+  params: Record<string, unknown>;
+  /** Dispatches a request; `callback(err?)` when nothing ended it. */
+  handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, callback: NextFunction): void;
+  /**
+   * Adds middleware or routers on `path` (default `/`) and below it.
+   * @throws TypeError `argument handler is required` / `argument handler must be a function`
+   */
+  use(...handlers: Array<Handlers<RequestHandler>>): this;
+  use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
+  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
+  use(...handlers: Array<Handler | Application>): this;
+  /** A route for `path`, to chain method handlers on. */
+  route<Path extends PathArg>(path: Path): IRoute<PathParams<Path>>;
+  /** Adds a callback for a route parameter. */
+  param(name: string, fn: ParamHandler): this;
+}
+
+/** `brisk.Router([options])`, with or without `new`; `Route` is the route class. */
+export interface RouterFactory {
+  (options?: RouterOptions): IRouter;
+  new (options?: RouterOptions): IRouter;
+  /** The route class. */
+  Route: new (path: PathArg) => IRoute;
 }
 
 /** The `view` setting's type. */

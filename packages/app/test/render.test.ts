@@ -3,10 +3,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import brisk, { type Application, type Engine } from '../src/index.js';
 
-const fixtures = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, 'fixtures');
+const fixtures = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures');
 const viewsA = join(fixtures, 'views', 'a');
 const viewsB = join(fixtures, 'views', 'b');
 
