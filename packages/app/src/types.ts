@@ -11,6 +11,33 @@ import type { Engine, ViewConstructor } from './view.js';
 
 export type { NextFunction, ParamsDictionary, PathArg, PathParams } from '@brisk/router';
 
+// The global interfaces that middleware types extend (as @types/express-serve-static-core
+// declares them): `declare global { namespace Express { interface Request { user?: User } } }`
+// in a middleware's types (express-session's `req.session`, multer's `req.file`, passport's
+// `req.user`) reaches brisk's requests and responses too.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Request {}
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Response {}
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Locals {}
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Application {}
+  }
+}
+
+/**
+ * Middleware written for node's request and response, or typed for Express (@types/express):
+ * checked bivariantly, so `app.use(cors())` or `app.use(session(...))` type-check although
+ * their request types are not brisk's.
+ */
+export type ForeignHandler = {
+  handler(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: (err?: unknown) => void): unknown;
+}['handler'];
+
 /** A parsed query string (what `req.query` returns): strings, arrays and, with `extended`, objects. */
 export interface ParsedQuery {
   readonly [key: string]: undefined | string | ParsedQuery | Array<string | ParsedQuery>;
@@ -25,7 +52,8 @@ export type Locals = Record<string, unknown>;
  * (`unknown` until one does), `Query` what `req.query` returns.
  */
 export interface Request<P = ParamsDictionary, ReqBody = unknown, Query = ParsedQuery, ResLocals extends Locals = Locals>
-  extends BriskRequest {
+  extends BriskRequest,
+    Express.Request {
   /** The route parameters. */
   params: P;
   /** The parsed body, when a body parser ran; `undefined` otherwise. */
@@ -49,7 +77,7 @@ export interface Request<P = ParamsDictionary, ReqBody = unknown, Query = Parsed
 }
 
 /** A response as handlers see it: node's ServerResponse with Express's methods. */
-export interface Response<ResBody = unknown, ResLocals extends Locals = Locals> extends BriskResponse {
+export interface Response<ResBody = unknown, ResLocals extends Locals = Locals> extends BriskResponse, Express.Response {
   /** Per-request values for templates. */
   locals: ResLocals;
   /** The request this response answers. */
@@ -73,7 +101,13 @@ export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = unknown, Query =
 }['handler'];
 
 /** A handler argument: a function (middleware, error handler, router, app) or a nested array of them. */
-export type Handler<P = ParamsDictionary> = RequestHandler<P> | ErrorRequestHandler<P> | IRouter | RouterInstance | readonly Handler<P>[];
+export type Handler<P = ParamsDictionary> =
+  | RequestHandler<P>
+  | ErrorRequestHandler<P>
+  | ForeignHandler
+  | IRouter
+  | RouterInstance
+  | readonly Handler<P>[];
 
 /** One kind of handler, alone or in (nested) arrays. */
 export type Handlers<H> = H | readonly Handlers<H>[];
@@ -85,6 +119,18 @@ export type Handlers<H> = H | readonly Handlers<H>[];
 export interface AppMatcher<T> {
   <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
     path: Path,
+    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
+  ): T;
+  // Typed middleware from npm first (`upload.single('f')`), then handlers typed from the path.
+  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
+    path: Path,
+    middleware: Handlers<ForeignHandler>,
+    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
+  ): T;
+  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
+    path: Path,
+    first: Handlers<ForeignHandler>,
+    second: Handlers<ForeignHandler>,
     ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
   ): T;
   <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
@@ -146,7 +192,9 @@ export interface Application extends EventEmitter, AppMethods<Application> {
    */
   use(...handlers: Array<Handlers<RequestHandler>>): this;
   use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
+  use(middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(path: Path, middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
   use(...handlers: Array<Handler | Application>): this;
@@ -224,7 +272,9 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
    */
   use(...handlers: Array<Handlers<RequestHandler>>): this;
   use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
+  use(middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(path: Path, middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
   use(...handlers: Array<Handler | Application>): this;
