@@ -1,22 +1,159 @@
-// The response: node's ServerResponse with Express 5's methods.
+// The response: node's ServerResponse with Express 5.2's methods.
 //
 // `BriskResponse.prototype` is `brisk.response` (Express's `express.response`); each app makes a
 // subclass whose prototype is `app.response` and carries `app`, and node constructs responses
 // from that subclass (application.ts). The fields a response always gets are declared in the
-// constructor, so every response has the same shape from the start.
+// constructor, so every response has the same shape from the start; no method adds a field.
+//
+// The methods call each other through `this` where Express does (`res.json` calls `res.send`,
+// `res.redirect` calls `res.location`, ...), so middleware that wraps one of them still sees
+// every response. Inside `res.send`, `res.json` and `res.jsonp` the headers are read and written
+// with node's `getHeader`/`setHeader`, each once, with precomputed values: Express's path sets
+// `Content-Type` twice and parses it once per response (docs/performance.md, rules 7 and 8).
+//
+// No method may use a `#private` member: a response made elsewhere (a mounted sub-app, a server
+// shared with other listeners) reaches these methods by a change of prototype, and never went
+// through this class's constructor.
 
 import { ServerResponse, type IncomingMessage } from 'node:http';
+import { extname, isAbsolute, resolve } from 'node:path';
+import { serialize, sign, type SerializeOptions } from '@brisk/cookie';
+import { contentDisposition, createError, encodeUrl, escapeHtml, onFinished, statuses, vary } from '@brisk/http';
+import { contentType as mimeContentType, lookup } from '@brisk/mime';
+import { contentType as mediaType } from '@brisk/negotiate';
+import type { NextFunction } from '@brisk/router';
+import { SendStream, type HeadersObject, type SendOptions } from '@brisk/static';
+import type { BriskRequest } from './request.js';
+import { strongETag, weakETag, type ETagFunction } from './settings.js';
+import type { Request, Response } from './types.js';
 
 /** What a response reads of its app: settings and rendering. */
 export interface ResponseApp {
+  /** The settings (`app.set`); read directly on the hot paths. */
+  settings: Record<string, unknown>;
   get(setting: string): unknown;
   render(view: string, options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void;
+}
+
+/** What a response reads of its request beyond a {@link BriskRequest}: the cookie parser's secret. */
+interface RequestWithSecret {
+  secret?: string | readonly string[] | undefined;
+}
+
+/** Options of `res.cookie`: those of `@brisk/cookie`'s `serialize`, plus `signed`; `maxAge` is in milliseconds. */
+export interface CookieOptions extends Omit<SerializeOptions, 'maxAge'> {
+  /**
+   * Expiry relative to now, in milliseconds: sets both `Expires` and `Max-Age` (in seconds).
+   * Ignored when it is not a number.
+   */
+  maxAge?: number | undefined;
+  /** Sign the value with `req.secret` (set by a cookie parser given a secret). @default false */
+  signed?: boolean | undefined;
+  /** @default '/' */
+  path?: string | undefined;
+}
+
+/** Options of `res.sendFile` and `res.download`: those of `@brisk/static`'s `send`. */
+export type SendFileOptions = SendOptions;
+
+/** Called when a file transfer ends: `err` is undefined on success. */
+export type SendFileCallback = (err?: Error) => void;
+
+/** Called with the rendered HTML, or the error. */
+export type RenderCallback = (err: Error | null, html?: string) => void;
+
+/** A `res.format` handler: `(req, res, next)`. */
+export type FormatHandler = (req: Request, res: Response, next: NextFunction) => unknown;
+
+/** `text/html` with Express's charset: the type of a string body without one. */
+const HTML_TYPE = 'text/html; charset=utf-8';
+/** The type of `res.json` bodies. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** The type of a JSONP body. */
+const JAVASCRIPT_TYPE = 'text/javascript; charset=utf-8';
+/** The type of `res.sendStatus` and text redirect bodies. */
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+/** The type of a Buffer body without one. */
+const BINARY_TYPE = 'application/octet-stream';
+/** What a redirect can answer with, in Express's order (the first wins without `Accept`). */
+const REDIRECT_TYPES: readonly string[] = ['text', 'html'];
+
+/** Status codes that have no body: their content headers are removed. */
+const NO_CONTENT = 204;
+const NOT_MODIFIED = 304;
+const RESET_CONTENT = 205;
+
+/**
+ * `Content-Type` values with `charset=utf-8` set, as Express's `setCharset(type, 'utf-8')` makes
+ * them (content-type's parse then format), by the value found. Every `res.send(string)` needs
+ * one, and an app sends few distinct types, so they are remembered: a lookup instead of a parse.
+ */
+const utf8Types = new Map<string, string>([
+  [HTML_TYPE, HTML_TYPE],
+  [JSON_TYPE, JSON_TYPE],
+  [JAVASCRIPT_TYPE, JAVASCRIPT_TYPE],
+  [TEXT_TYPE, TEXT_TYPE],
+]);
+/** Entries kept before the cache starts over (user-set types could be unbounded). */
+const MAX_UTF8_TYPES = 256;
+
+/**
+ * `type` with its `charset` parameter set to `utf-8` (parameters re-formatted, in sorted order).
+ * @throws TypeError `invalid media type` / `invalid parameter format` for a malformed type
+ */
+function utf8Type(type: string): string {
+  let value = utf8Types.get(type);
+  if (value === undefined) {
+    const parsed = mediaType.parse(type);
+    parsed.parameters.charset = 'utf-8';
+    value = mediaType.format(parsed);
+    if (utf8Types.size >= MAX_UTF8_TYPES) utf8Types.clear();
+    utf8Types.set(type, value);
+  }
+  return value;
+}
+
+/** The `\uXXXX` escape of `<`, `>` or `&`, for the `json escape` setting. */
+function escapeJsonChar(c: string): string {
+  return c === '<' ? '\\u003c' : c === '>' ? '\\u003e' : '\\u0026';
+}
+
+/** `<`, `>` and `&`: characters that can make a browser sniff JSON as HTML. */
+const JSON_ESCAPE_REGEXP = /[<>&]/g;
+
+/**
+ * `JSON.stringify` with the `json replacer`, `json spaces` and `json escape` settings;
+ * `undefined` for a value JSON cannot represent.
+ */
+function stringify(value: unknown, replacer: unknown, spaces: unknown, escape: unknown): string | undefined {
+  // the one-argument call takes V8's fast path
+  const json: string | undefined =
+    replacer || spaces ? JSON.stringify(value, replacer as never, spaces as never) : JSON.stringify(value);
+  return escape && typeof json === 'string' ? json.replace(JSON_ESCAPE_REGEXP, escapeJsonChar) : json;
+}
+
+/**
+ * A JSONP callback name reduced to the characters of a property path: letters, digits, `_`,
+ * `$`, `.`, `[` and `]`.
+ */
+const JSONP_CALLBACK_REGEXP = /[^[\]\w$.]/g;
+
+/** The media type `res.format` sets for a key: a type as given (without parameters), or an extension's. */
+function normalizeType(type: string): string {
+  if (type.indexOf('/') === -1) return lookup(type) || BINARY_TYPE;
+  const semicolon = type.indexOf(';');
+  return (semicolon === -1 ? type : type.slice(0, semicolon)).trim();
+}
+
+/** Whether a `res.format` key is a media type or extension (not `default`). */
+function isNotDefault(key: string): boolean {
+  return key !== 'default';
 }
 
 /** An HTTP response with Express 5's API. Created by node for each request. */
 export class BriskResponse extends ServerResponse {
   /** The request this response answers. */
-  declare req: IncomingMessage;
+  declare req: BriskRequest;
   /** Per-request values for templates (`res.render`), not shared between requests. */
   declare locals: Record<string, unknown>;
   /** The app handling the request (on each app's response prototype). */
@@ -26,10 +163,583 @@ export class BriskResponse extends ServerResponse {
     // Node passes (req, options); its type declarations name only req: pass everything through.
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [IncomingMessage]));
-    this.req = req;
+    this.req = req as BriskRequest;
     this.locals = Object.create(null) as Record<string, unknown>;
   }
+
+  /**
+   * Sets the status code; chainable.
+   * @throws TypeError `Invalid status code: <code>. Status code must be an integer.`
+   * @throws RangeError `Invalid status code: <code>. Status code must be greater than 99 and less than 1000.`
+   */
+  status(code: number): this {
+    if (!Number.isInteger(code)) {
+      throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
+    }
+    if (code < 100 || code > 999) {
+      throw new RangeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`);
+    }
+    this.statusCode = code;
+    return this;
+  }
+
+  /**
+   * Adds links to the `Link` header, each `<url>; rel="name"` (an array gives one link per URL).
+   * @example res.links({ next: '/users?page=2', last: '/users?page=5' })
+   */
+  links(links: Record<string, string | readonly string[]>): this {
+    let link = (this.get('Link') as string | undefined) || '';
+    if (link) link += ', ';
+    const rels = Object.keys(links);
+    for (let i = 0; i < rels.length; i++) {
+      const rel = rels[i] as string;
+      const url = links[rel];
+      if (i > 0) link += ', ';
+      if (Array.isArray(url)) {
+        for (let j = 0; j < url.length; j++) link += (j > 0 ? ', <' : '<') + String(url[j]) + '>; rel="' + rel + '"';
+      } else {
+        link += '<' + String(url) + '>; rel="' + rel + '"';
+      }
+    }
+    return this.set('Link', link);
+  }
+
+  /**
+   * Sends the response. A string is sent as UTF-8 (`Content-Type` `text/html` unless set;
+   * a set type gets `charset=utf-8`); a Buffer (any ArrayBuffer view) as bytes
+   * (`application/octet-stream` unless set); `null` as an empty body; any other object, a
+   * number or a boolean as JSON (`res.json`). Sets `Content-Length` and, by the `etag` setting,
+   * `ETag`; answers 304 when the request's cached copy is fresh; sends no body for HEAD, 204 and
+   * 304 (whose content headers are removed) and 205.
+   * @throws TypeError from a malformed `Content-Type` set earlier (`invalid media type`)
+   */
+  send(body?: unknown): this {
+    let chunk = body;
+    let encoding: BufferEncoding | undefined;
+
+    if (typeof chunk === 'string') {
+      encoding = 'utf8';
+      const type = this.getHeader('Content-Type');
+      if (!type) this.setHeader('Content-Type', HTML_TYPE);
+      else if (typeof type === 'string') this.setHeader('Content-Type', utf8Type(type));
+    } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
+      if (chunk === null) {
+        chunk = '';
+        encoding = 'utf8';
+        const type = this.getHeader('Content-Type');
+        // Express sets what `setCharset` gives; for an empty type that is `false`
+        if (typeof type === 'string') this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
+      } else if (ArrayBuffer.isView(chunk)) {
+        if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', BINARY_TYPE);
+      } else {
+        return this.json(chunk);
+      }
+    }
+
+    const etagFn = this.app.settings['etag fn'] as ETagFunction | undefined;
+    const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
+
+    let len: number | undefined;
+    if (chunk !== undefined) {
+      if (Buffer.isBuffer(chunk)) {
+        len = chunk.length;
+      } else if (typeof chunk === 'string' && (!generateETag || etagFn === weakETag || etagFn === strongETag)) {
+        // brisk's own ETag functions hash a string as it is: no copy into a Buffer
+        len = Buffer.byteLength(chunk, encoding);
+      } else if (typeof chunk !== 'string' && !generateETag && (chunk as { length: number }).length < 1000) {
+        len = Buffer.byteLength(chunk as NodeJS.ArrayBufferView);
+      } else {
+        // an ETag function of the app's own gets the bytes, as in Express
+        chunk = Buffer.from(chunk as string, encoding);
+        encoding = undefined;
+        len = (chunk as Buffer).length;
+      }
+      this.setHeader('Content-Length', String(len));
+    }
+
+    if (generateETag && len !== undefined) {
+      const tag = etagFn(chunk as string | Buffer, encoding);
+      if (tag) {
+        if (typeof tag === 'string') this.setHeader('ETag', tag);
+        else this.set('ETag', tag);
+      }
+    }
+
+    const req = this.req;
+    if (req.fresh) this.statusCode = NOT_MODIFIED;
+
+    const status = this.statusCode;
+    if (status === NO_CONTENT || status === NOT_MODIFIED) {
+      this.removeHeader('Content-Type');
+      this.removeHeader('Content-Length');
+      this.removeHeader('Transfer-Encoding');
+      chunk = '';
+    } else if (status === RESET_CONTENT) {
+      this.setHeader('Content-Length', '0');
+      this.removeHeader('Transfer-Encoding');
+      chunk = '';
+    }
+
+    if (req.method === 'HEAD') this.end();
+    else this.end(chunk as string | Buffer, encoding as BufferEncoding);
+    return this;
+  }
+
+  /**
+   * Sends `obj` as JSON (any JSON value, `null` included), with the `json replacer`,
+   * `json spaces` and `json escape` settings; `Content-Type` `application/json` unless set.
+   * A value JSON cannot represent (`undefined`, a function) sends no body.
+   */
+  json(obj?: unknown): this {
+    const settings = this.app.settings;
+    const body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
+    if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', JSON_TYPE);
+    return this.send(body);
+  }
+
+  /**
+   * As `res.json`, wrapped in a call of the function named by the query parameter of the
+   * `jsonp callback name` setting (default `callback`), when there is one:
+   * `/∗∗/ typeof cb === 'function' && cb(<json>);` as `text/javascript`. The name is reduced to
+   * `[]\w$.` characters; U+2028 and U+2029 are escaped; `X-Content-Type-Options: nosniff` is set.
+   */
+  jsonp(obj?: unknown): this {
+    const settings = this.app.settings;
+    let body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
+    let callback = (this.req.query as Record<string, unknown>)[settings['jsonp callback name'] as string];
+
+    if (!this.getHeader('Content-Type')) {
+      this.setHeader('X-Content-Type-Options', 'nosniff');
+      this.setHeader('Content-Type', JSON_TYPE);
+    }
+
+    if (Array.isArray(callback)) callback = callback[0];
+
+    if (typeof callback === 'string' && callback.length !== 0) {
+      this.setHeader('X-Content-Type-Options', 'nosniff');
+      this.setHeader('Content-Type', JAVASCRIPT_TYPE);
+      const name = callback.replace(JSONP_CALLBACK_REGEXP, '');
+      if (body === undefined) body = '';
+      // JSON allows the line and paragraph separators in strings; JavaScript before ES2019 does not
+      else body = body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+      // `/**/` defeats the "Rosetta Flash" attack on JSONP; the typeof check spares clients an error
+      body = '/**/ typeof ' + name + " === 'function' && " + name + '(' + body + ');';
+    }
+
+    return this.send(body);
+  }
+
+  /**
+   * Sets the status and sends its message as plain text (the number for an unknown code).
+   * @throws TypeError / RangeError as `res.status`
+   */
+  sendStatus(statusCode: number): this {
+    const body = statuses.message[statusCode] || String(statusCode);
+    this.status(statusCode);
+    this.setHeader('Content-Type', TEXT_TYPE);
+    return this.send(body);
+  }
+
+  /**
+   * Sends a file, its `Content-Type` from its extension, with conditional GET, ranges and
+   * caching headers (`@brisk/static`'s `send`; `ETag` by the app's `etag` setting). `path` must
+   * be absolute, or relative to `options.root` and inside it. `callback(err)` is called when the
+   * transfer ends or fails (`err.code` `ECONNABORTED` when the client went away, `EISDIR` for a
+   * directory; `err.status` 404 for a missing file); without it, a failure goes to `next(err)`,
+   * except a directory (`next()`) and the client going away (nothing).
+   * @throws TypeError `path argument is required to res.sendFile`, `path must be a string to
+   *   res.sendFile`, `path must be absolute or specify root to res.sendFile`
+   */
+  sendFile(path: string, callback?: SendFileCallback): void;
+  sendFile(path: string, options?: SendFileOptions | null, callback?: SendFileCallback): void;
+  sendFile(path: string, options?: SendFileOptions | SendFileCallback | null, callback?: SendFileCallback): void {
+    let done = callback;
+    let opts = (options || {}) as SendFileOptions;
+    if (!path) throw new TypeError('path argument is required to res.sendFile');
+    if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+    if (typeof options === 'function') {
+      done = options;
+      opts = {};
+    }
+    if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
+
+    // the caller's options, unchanged, under the app's etag setting
+    const sendOptions = Object.create(opts) as SendFileOptions;
+    sendOptions.etag = Boolean(this.app.settings.etag);
+    const req = this.req;
+    const transfer = new FileTransfer(req, encodeURI(path), sendOptions, done, req.next);
+    onFinished(this, (err) => transfer.onResponseFinished(err));
+    transfer.pipe(this);
+  }
+
+  /**
+   * Sends a file as an attachment: `res.sendFile` with `Content-Disposition: attachment` naming
+   * `filename` (default: the file's base name). A relative path is resolved against the working
+   * directory, or `options.root`. Options and callback as `res.sendFile`; a `Content-Disposition`
+   * in `options.headers` is replaced.
+   */
+  download(path: string, callback?: SendFileCallback): void;
+  download(path: string, filename: string | null | undefined, callback?: SendFileCallback): void;
+  download(path: string, filename: string | null | undefined, options: SendFileOptions | null | undefined, callback?: SendFileCallback): void;
+  download(path: string, options: SendFileOptions | null, callback?: SendFileCallback): void;
+  download(
+    path: string,
+    filename?: string | SendFileOptions | SendFileCallback | null,
+    options?: SendFileOptions | SendFileCallback | null,
+    callback?: SendFileCallback,
+  ): void {
+    let done = callback;
+    let name = filename as string | null | undefined;
+    let opts = (options || null) as SendFileOptions | null;
+
+    if (typeof filename === 'function') {
+      done = filename;
+      name = null;
+      opts = null;
+    } else if (typeof options === 'function') {
+      done = options;
+      opts = null;
+    }
+    // the filename may be left out: options in its place
+    if (typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
+      name = null;
+      opts = filename;
+    }
+
+    const headers: HeadersObject = { 'Content-Disposition': contentDisposition(name || path) };
+    const given = opts && opts.headers;
+    if (given) {
+      const keys = Object.keys(given);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i] as string;
+        if (key.toLowerCase() !== 'content-disposition') headers[key] = given[key] as string;
+      }
+    }
+
+    const sendOptions = Object.create(opts) as SendFileOptions;
+    sendOptions.headers = headers;
+    this.sendFile(!sendOptions.root ? resolve(path) : path, sendOptions, done);
+  }
+
+  /**
+   * Sets `Content-Type`: a value with `/` as given (with a charset added for text types), else
+   * the type of that extension (`application/octet-stream` when unknown).
+   * @example res.type('json'); res.type('.html'); res.type('image/png')
+   */
+  type(type: string): this {
+    const ct = type.indexOf('/') === -1 ? mimeContentType(type) || BINARY_TYPE : type;
+    return this.set('Content-Type', ct);
+  }
+
+  /**
+   * Answers by the request's `Accept` header (`req.accepts`): `obj` maps media types or
+   * extension names to handlers `(req, res, next)`, plus an optional `default`. The best match
+   * runs with `Content-Type` set to its type; without `Accept`, the first one runs. With no match
+   * and no `default`, `next` gets a 406 error whose `types` lists the offered types. Adds
+   * `Accept` to `Vary`.
+   */
+  format(obj: Record<string, FormatHandler>): this {
+    const req = this.req;
+    const next = req.next as NextFunction;
+    const keys = Object.keys(obj).filter(isNotDefault);
+    const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
+
+    this.vary('Accept');
+
+    if (key) {
+      this.set('Content-Type', normalizeType(key));
+      (obj[key] as FormatHandler)(req as unknown as Request, this as unknown as Response, next);
+    } else if (obj.default) {
+      obj.default(req as unknown as Request, this as unknown as Response, next);
+    } else {
+      next(createError(406, { types: keys.map(normalizeType) }));
+    }
+    return this;
+  }
+
+  /**
+   * Sets `Content-Disposition: attachment`; with a file name, with `filename=` and the
+   * `Content-Type` of its extension.
+   */
+  attachment(filename?: string): this {
+    if (filename) this.type(extname(filename));
+    return this.set('Content-Disposition', contentDisposition(filename));
+  }
+
+  /**
+   * Appends a value (or values) to a header, creating it if absent; a later `res.set`
+   * replaces them all.
+   * @example res.append('Set-Cookie', 'a=1; Path=/'); res.append('Warning', ['199 one', '199 two'])
+   */
+  append(field: string, value?: string | readonly string[]): this {
+    const prev = this.get(field) as string | string[] | undefined;
+    let next: unknown = value;
+    if (prev) {
+      next = Array.isArray(prev) ? prev.concat(value as string) : Array.isArray(value) ? [prev].concat(value) : [prev, value];
+    }
+    return this.set(field, next);
+  }
+
+  /**
+   * Sets a header (values converted to strings; an array sets one line per value), or every
+   * header of an object. `Content-Type` gets the charset of a text type unless it has one, and
+   * a value without `/` is taken as an extension.
+   * @throws TypeError `Content-Type cannot be set to an Array`
+   * @example res.set('Cache-Control', 'no-store'); res.set({ 'X-A': '1', 'X-B': ['2', '3'] })
+   */
+  set(field: string, value: unknown): this;
+  set(fields: Record<string, unknown>): this;
+  set(field: string | Record<string, unknown>, value?: unknown): this {
+    if (arguments.length === 2) {
+      let v: string | string[] | false = Array.isArray(value) ? value.map(String) : String(value);
+      if ((field as string).toLowerCase() === 'content-type') {
+        if (Array.isArray(v)) throw new TypeError('Content-Type cannot be set to an Array');
+        v = mimeContentType(v);
+      }
+      this.setHeader(field as string, v as string | string[]);
+    } else {
+      // every enumerable key, inherited ones too, as Express reads them
+      for (const key in field as Record<string, unknown>) this.set(key, (field as Record<string, unknown>)[key]);
+    }
+    return this;
+  }
+
+  /** The value of a response header (case-insensitive). */
+  get(field: string): number | string | string[] | undefined {
+    return this.getHeader(field);
+  }
+
+  /**
+   * Clears a cookie: sets it empty and expired (`Expires` 1970). Clients clear it only when
+   * `path` and `domain` match those it was set with; `expires` and `maxAge` given are ignored.
+   */
+  clearCookie(name: string, options?: CookieOptions): this {
+    const opts: CookieOptions = { path: '/', ...options, expires: new Date(1) };
+    delete opts.maxAge;
+    return this.cookie(name, '', opts);
+  }
+
+  /**
+   * Adds a `Set-Cookie` header. An object value is sent as `j:` + JSON; `signed` signs the value
+   * with `req.secret` (`s:` + value + signature); `maxAge` (milliseconds) sets `Expires` and
+   * `Max-Age`; `path` defaults to `/`; `encode` (default `encodeURIComponent`) encodes the value.
+   * @throws Error `cookieParser("secret") required for signed cookies`
+   * @throws TypeError from `serialize` for an invalid name, value, domain or path
+   * @example res.cookie('remember', '1', { maxAge: 900000, httpOnly: true })
+   */
+  cookie(name: string, value: unknown, options?: CookieOptions): this {
+    const opts: CookieOptions = { ...options };
+    const secret = (this.req as RequestWithSecret).secret;
+    const signed = opts.signed;
+    if (signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
+
+    let val = typeof value === 'object' ? 'j:' + JSON.stringify(value) : String(value);
+    if (signed) val = 's:' + sign(val, secret as string);
+
+    if (opts.maxAge != null) {
+      const maxAge = (opts.maxAge as unknown as number) - 0;
+      if (!isNaN(maxAge)) {
+        opts.expires = new Date(Date.now() + maxAge);
+        opts.maxAge = Math.floor(maxAge / 1000);
+      }
+    }
+    if (opts.path == null) opts.path = '/';
+
+    return this.append('Set-Cookie', serialize(name, String(val), opts as SerializeOptions));
+  }
+
+  /**
+   * Sets `Location` to `url`, percent-encoded where needed (existing escapes kept), not
+   * otherwise checked. `'back'` has no special meaning in Express 5.
+   */
+  location(url: string): this {
+    return this.set('Location', encodeUrl(url));
+  }
+
+  /**
+   * Redirects: `Location` (as `res.location`), the status (default 302), and a short body by
+   * `Accept`: `<status message>. Redirecting to <url>` as text (also without `Accept`), the same
+   * escaped in a `<p>` as HTML, else empty; no body for HEAD. Adds `Accept` to `Vary`.
+   * @throws TypeError / RangeError as `res.status` (`res.redirect(url, status)` is not a form)
+   */
+  redirect(url: string): void;
+  redirect(status: number, url: string): void;
+  redirect(url: string | number, target?: string): void {
+    let address = url as string;
+    let status = 302;
+    if (arguments.length === 2) {
+      status = url as number;
+      address = target as string;
+    }
+
+    address = this.location(address).get('Location') as string;
+
+    // what `res.format` would do with text, html and default handlers
+    const key = this.req.accepts(REDIRECT_TYPES);
+    this.vary('Accept');
+    let body: string;
+    if (key === 'text') {
+      this.set('Content-Type', TEXT_TYPE);
+      body = statuses.message[status] + '. Redirecting to ' + address;
+    } else if (key === 'html') {
+      this.set('Content-Type', HTML_TYPE);
+      body = '<p>' + statuses.message[status] + '. Redirecting to ' + escapeHtml(address) + '</p>';
+    } else {
+      body = '';
+    }
+
+    this.status(status);
+    this.setHeader('Content-Length', String(Buffer.byteLength(body)));
+    if (this.req.method === 'HEAD') this.end();
+    else this.end(body);
+  }
+
+  /** Adds `field` (a name, a comma-separated list or an array) to `Vary` unless already there. */
+  vary(field: string | readonly string[]): this {
+    vary(this, field);
+    return this;
+  }
+
+  /**
+   * Renders a view with `res.locals` and `options` (`app.render`). With `callback(err, html)`
+   * nothing is sent; without it the HTML is sent, and an error goes to `next(err)`.
+   */
+  render(view: string, callback?: RenderCallback): void;
+  render(view: string, options?: object | null, callback?: RenderCallback): void;
+  render(view: string, options?: object | RenderCallback | null, callback?: RenderCallback): void {
+    const req = this.req;
+    const app = req.app as unknown as ResponseApp;
+    let done = callback;
+    let opts = (options || {}) as Record<string, unknown>;
+    if (typeof options === 'function') {
+      done = options as RenderCallback;
+      opts = {};
+    }
+    opts._locals = this.locals;
+    if (!done) {
+      const res = this;
+      done = function sendRendered(err: Error | null, html?: string): void {
+        if (err) (req.next as NextFunction)(err);
+        else res.send(html);
+      };
+    }
+    app.render(view, opts, done);
+  }
+}
+
+// The aliases: the same functions under a second name, as in Express.
+export interface BriskResponse {
+  /** `res.set`: sets a header, or every header of an object. */
+  header(field: string, value: unknown): this;
+  header(fields: Record<string, unknown>): this;
+  /** `res.type`: sets `Content-Type` from a media type or an extension. */
+  contentType(type: string): this;
+}
+
+const proto = BriskResponse.prototype;
+proto.header = proto.set;
+proto.contentType = proto.type;
+
+// Express defines these on a plain object: enumerable, as `for...in` over a response shows them.
+for (const name of Object.getOwnPropertyNames(proto)) {
+  if (name === 'constructor') continue;
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
+  Object.defineProperty(proto, name, { ...descriptor, enumerable: true });
 }
 
 /** `brisk.response`: the prototype of every app's responses (Express's `express.response`). */
 export const response: BriskResponse = BriskResponse.prototype;
+
+// ---------------------------------------------------------------------------------------------
+// File transfers (`res.sendFile`, `res.download`)
+
+/** The error a transfer ends with when the client went away first. */
+function abortedError(): NodeJS.ErrnoException {
+  const err = new Error('Request aborted') as NodeJS.ErrnoException;
+  err.code = 'ECONNABORTED';
+  return err;
+}
+
+/**
+ * One `res.sendFile`: a `send` stream that reports, once, how the transfer ended: to the
+ * caller's callback, or else to `next` as Express does. It ends with the stream's `end` (the
+ * whole file was sent), its `error`, a directory (`EISDIR`), or the response finishing first:
+ * that is success when the response was completely written without a file stream still running
+ * (HEAD, 304), and otherwise `ECONNABORTED` (the client went away).
+ */
+class FileTransfer extends SendStream {
+  /** The outcome was reported. */
+  done: boolean;
+  /** A file stream was started (`true`), a file was found without one yet (`false`), or neither. */
+  streaming: boolean | undefined;
+  /** The caller's callback. */
+  callback: SendFileCallback | undefined;
+  /** The router's `next` at the time of the call. */
+  next: NextFunction | undefined;
+
+  constructor(req: IncomingMessage, path: string, options: SendOptions, callback: SendFileCallback | undefined, next: NextFunction | undefined) {
+    super(req, path, options);
+    this.done = false;
+    this.streaming = undefined;
+    this.callback = callback;
+    this.next = next;
+    this.on('directory', onDirectory);
+    this.on('end', onEnd);
+    this.on('error', onError);
+    this.on('file', onFile);
+    this.on('stream', onStream);
+  }
+
+  /** Reports the outcome, the first time only. */
+  finish(err?: NodeJS.ErrnoException): void {
+    if (this.done) return;
+    this.done = true;
+    const callback = this.callback;
+    if (callback) {
+      callback(err);
+      return;
+    }
+    const next = this.next as NextFunction;
+    if (err && err.code === 'EISDIR') next();
+    // the client going away, or a failed write to its socket, is nothing the app can answer
+    else if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next(err);
+  }
+
+  /** The response finished or its connection closed (`onFinished`). */
+  onResponseFinished(err: (Error & { code?: string }) | null): void {
+    if (err && err.code === 'ECONNRESET') this.finish(abortedError());
+    else if (err) this.finish(err);
+    // let a stream's `end` (emitted around the same time) win
+    else if (!this.done) setImmediate(settle, this);
+  }
+}
+
+/** After the response finished: success unless a file stream was cut off or the response was not fully written. */
+function settle(transfer: FileTransfer): void {
+  if (transfer.done) return;
+  // @brisk/static sends small files without a file stream: `writableFinished` tells whether they got through
+  const complete = transfer.streaming === false && transfer.res.writableFinished;
+  transfer.finish(complete ? undefined : abortedError());
+}
+
+function onDirectory(this: FileTransfer): void {
+  const err = new Error('EISDIR, read') as NodeJS.ErrnoException;
+  err.code = 'EISDIR';
+  this.finish(err);
+}
+
+function onEnd(this: FileTransfer): void {
+  this.finish();
+}
+
+function onError(this: FileTransfer, err: Error): void {
+  this.finish(err);
+}
+
+function onFile(this: FileTransfer): void {
+  this.streaming = false;
+}
+
+function onStream(this: FileTransfer): void {
+  this.streaming = true;
+}
