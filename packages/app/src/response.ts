@@ -663,15 +663,20 @@ function abortedError(): NodeJS.ErrnoException {
 /**
  * One `res.sendFile`: a `send` stream that reports, once, how the transfer ended: to the
  * caller's callback, or else to `next` as Express does. It ends with the stream's `end` (the
- * whole file was sent), its `error`, a directory (`EISDIR`), or the response finishing first:
- * that is success when the response was completely written without a file stream still running
- * (HEAD, 304), and otherwise `ECONNABORTED` (the client went away).
+ * whole file was sent), its `error`, a directory (`EISDIR`), or the response finishing first.
+ * That last case is a success when a file was found and the response was completely written
+ * without the file's bytes (HEAD, 304), and otherwise `ECONNABORTED` (the client went away).
+ *
+ * Express tells those apart by listening to the stream's `stream` event; brisk does not, because
+ * a `stream` listener makes @brisk/static open a file stream even for a small file it would
+ * otherwise send with one read (decision 010). `res.writableFinished` says instead whether the
+ * response got through.
  */
 class FileTransfer extends SendStream {
   /** The outcome was reported. */
   done: boolean;
-  /** A file stream was started (`true`), a file was found without one yet (`false`), or neither. */
-  streaming: boolean | undefined;
+  /** A file was found (the `file` event). */
+  found: boolean;
   /** The caller's callback. */
   callback: SendFileCallback | undefined;
   /** The router's `next` at the time of the call. */
@@ -680,14 +685,14 @@ class FileTransfer extends SendStream {
   constructor(req: IncomingMessage, path: string, options: SendOptions, callback: SendFileCallback | undefined, next: NextFunction | undefined) {
     super(req, path, options);
     this.done = false;
-    this.streaming = undefined;
+    this.found = false;
     this.callback = callback;
     this.next = next;
     this.on('directory', onDirectory);
     this.on('end', onEnd);
     this.on('error', onError);
     this.on('file', onFile);
-    this.on('stream', onStream);
+    this.on('headers', onHeaders);
   }
 
   /** Reports the outcome, the first time only. */
@@ -714,12 +719,10 @@ class FileTransfer extends SendStream {
   }
 }
 
-/** After the response finished: success unless a file stream was cut off or the response was not fully written. */
+/** After the response finished: success when a file was found and the response completely written. */
 function settle(transfer: FileTransfer): void {
   if (transfer.done) return;
-  // @brisk/static sends small files without a file stream: `writableFinished` tells whether they got through
-  const complete = transfer.streaming === false && transfer.res.writableFinished;
-  transfer.finish(complete ? undefined : abortedError());
+  transfer.finish(transfer.found && transfer.res.writableFinished ? undefined : abortedError());
 }
 
 function onDirectory(this: FileTransfer): void {
@@ -737,9 +740,23 @@ function onError(this: FileTransfer, err: Error): void {
 }
 
 function onFile(this: FileTransfer): void {
-  this.streaming = false;
+  this.found = true;
 }
 
-function onStream(this: FileTransfer): void {
-  this.streaming = true;
+/** Any character outside printable ASCII. */
+const NON_ASCII_REGEXP = /[^\x20-\x7e]/;
+
+/** Does nothing (a listener whose presence is what counts). */
+function ignore(): void {}
+
+/**
+ * The headers are set: when `Content-Disposition` holds non-ASCII characters (a Latin-1 file
+ * name from `res.download`), asks @brisk/static for a file stream even for a small file. Node
+ * (since 18.15, nodejs/node#46528) re-encodes that header when a response is ended with its
+ * whole body in one call, which is how @brisk/static sends small files, and `é` reaches the
+ * client as `ý`; with a stream, the header is written as Express writes it.
+ */
+function onHeaders(this: FileTransfer, res: ServerResponse): void {
+  const disposition = res.getHeader('Content-Disposition');
+  if (disposition !== undefined && NON_ASCII_REGEXP.test(String(disposition))) this.on('stream', ignore);
 }
