@@ -11,7 +11,7 @@ const utypeis = require('type-is');
 const ucontentType = require('content-type');
 
 const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
-const req = { headers: { accept: browser, 'accept-language': 'en-US,en;q=0.9,fr;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' } };
+const req = { headers: { accept: browser, 'accept-language': 'en-US,en;q=0.9,fr;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-charset': 'utf-8, iso-8859-1;q=0.5, *;q=0.1' } };
 // Two requests with different headers, taken in turn: every call parses its header again.
 const other = { headers: { accept: 'application/json, text/plain, */*', 'accept-language': 'fr-CA,fr;q=0.9', 'accept-encoding': 'gzip, deflate' } };
 let flip = false;
@@ -28,6 +28,7 @@ const cases = [
   { name: 'accepts(req).types() (full list)', brisk: () => accepts(req).types(), upstream: () => uaccepts(req).types() },
   { name: "negotiator.mediaType(['text/html','application/json'])", brisk: () => new Negotiator(req).mediaType(['text/html', 'application/json']), upstream: () => new UNegotiator(req).mediaType(['text/html', 'application/json']) },
   { name: "accepts(req).languages('en','fr','de')", brisk: () => accepts(req).languages('en', 'fr', 'de'), upstream: () => uaccepts(req).languages('en', 'fr', 'de') },
+  { name: "negotiator.charsets(['utf-8','iso-8859-1'])", brisk: () => new Negotiator(req).charsets(['utf-8', 'iso-8859-1']), upstream: () => new UNegotiator(req).charsets(['utf-8', 'iso-8859-1']) },
   { name: "negotiator.encodings(['br','gzip','identity'])", brisk: () => new Negotiator(req).encodings(['br', 'gzip', 'identity']), upstream: () => new UNegotiator(req).encodings(['br', 'gzip', 'identity']) },
   { name: "typeis(req, ['json']), application/json; charset=utf-8", brisk: () => typeis(json, ['json']), upstream: () => utypeis(json, ['json']) },
   { name: "typeis(req, ['urlencoded','json','multipart'])", brisk: () => typeis(form, ['urlencoded', 'json', 'multipart']), upstream: () => utypeis(form, ['urlencoded', 'json', 'multipart']) },

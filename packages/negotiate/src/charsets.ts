@@ -5,7 +5,7 @@
 // An available charset matches an element equal to it case-insensitively (specificity 1) or "*"
 // (specificity 0).
 import { readList, type Element } from './header.js';
-import { beats, compareListed, compareSpecs, lastOf, listed, quality, ranked, type Priority, type Spec } from './rank.js';
+import { compareListed, compareSpecs, lastOf, listed, prioritize, quality, ranked, type Spec } from './rank.js';
 
 /** An element of an Accept-Charset or Accept-Encoding header. */
 export interface TokenSpec extends Spec {
@@ -25,22 +25,14 @@ export function tokenSpecs(elements: readonly Element[]): TokenSpec[] {
 
 const readCharsets = lastOf((header: string) => tokenSpecs(readList(header, false)));
 
-/** The priority of `available[i]` among `specs`: exact (s 1) or "*" (s 0) matches. */
-export function tokenPriority(available: unknown, i: number, specs: readonly TokenSpec[]): Priority {
-  let s = 0, q = 0, o = -1;
-  if (typeof available === 'string') {
-    const lower = available.toLowerCase();
-    for (let k = 0; k < specs.length; k++) {
-      const spec = specs[k];
-      const ks = spec.lower === lower ? 1 : spec.value === '*' ? 0 : -1;
-      if (ks !== -1 && beats(s, q, o, ks, spec.q, spec.i)) {
-        s = ks;
-        q = spec.q;
-        o = spec.i;
-      }
-    }
-  }
-  return { i, o, q, s };
+/** An available charset or encoding, as compared: lower-cased. */
+export function lowerCase(available: string): string {
+  return available.toLowerCase();
+}
+
+/** How specifically `spec` matches the lower-cased `offer`: 1 when equal, 0 for "*", else -1. */
+export function tokenSpecificity(offer: string, spec: TokenSpec): number {
+  return spec.lower === offer ? 1 : spec.value === '*' ? 0 : -1;
 }
 
 /**
@@ -50,7 +42,5 @@ export function tokenPriority(available: unknown, i: number, specs: readonly Tok
 export function preferredCharsets(accept: unknown, available?: readonly string[]): string[] {
   const specs = readCharsets(accept === undefined ? '*' : typeof accept === 'string' ? accept : '');
   if (!available) return listed(specs, compareListed);
-  const priorities: Priority[] = new Array(available.length);
-  for (let i = 0; i < available.length; i++) priorities[i] = tokenPriority(available[i], i, specs);
-  return ranked(available, priorities, compareSpecs);
+  return ranked(available, prioritize(available, specs, lowerCase, tokenSpecificity), compareSpecs);
 }

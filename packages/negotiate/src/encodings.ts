@@ -7,9 +7,9 @@
 // "identity" is acceptable unless excluded: when no element names it (nor "*"), it is added last
 // with the lowest q-value of the header (missing or empty header: identity alone). The
 // `preferred` list breaks ties between equal q-values in the server's favour.
-import { tokenPriority, tokenSpecs, type TokenSpec } from './charsets.js';
+import { lowerCase, tokenSpecificity, tokenSpecs, type TokenSpec } from './charsets.js';
 import { readList } from './header.js';
-import { compareListed, compareSpecs, lastOf, listed, ranked, type Priority } from './rank.js';
+import { compareListed, compareSpecs, lastOf, listed, prioritize, ranked } from './rank.js';
 
 const readEncodings = lastOf((header: string): TokenSpec[] => {
   const elements = readList(header, false);
@@ -78,8 +78,7 @@ export function preferredEncodings(accept: unknown, available?: readonly string[
     for (const spec of specs) if (spec.q > 0) kept.push({ encoding: spec.value, q: spec.q, i: spec.i });
     return sortPreferring(kept, preferred);
   }
-  const priorities: Priority[] = new Array(available.length);
-  for (let i = 0; i < available.length; i++) priorities[i] = tokenPriority(available[i], i, specs);
+  const priorities = prioritize(available, specs, lowerCase, tokenSpecificity);
   if (!preferred) return ranked(available, priorities, compareSpecs);
   const kept: Ranked[] = [];
   for (const p of priorities) if (p.q > 0) kept.push({ encoding: available[p.i], q: p.q, s: p.s, o: p.o, i: p.i });

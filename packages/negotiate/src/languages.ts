@@ -8,7 +8,7 @@
 // the element's prefix (before its first "-") is the language ("en-US" for "en"), 1 when the
 // element is the language's prefix ("en" for "en-US"), 0 for "*".
 import { readList, readType } from './header.js';
-import { beats, compareListed, compareSpecs, lastOf, listed, memo, quality, ranked, type Priority, type Spec } from './rank.js';
+import { compareListed, compareSpecs, lastOf, listed, memo, prioritize, quality, ranked, type Spec } from './rank.js';
 
 /** A language range read from the header. */
 interface Range extends Spec {
@@ -48,6 +48,14 @@ const readOffer = memo((available: string): Offer | null => {
   return full ? { full, prefix: prefixOf(full) } : null;
 });
 
+/** How specifically `range` matches `offer` (4, 2, 1 or 0, see above), or -1 when it does not. */
+function specificity(offer: Offer, range: Range): number {
+  return range.lower === offer.full ? 4
+    : range.prefixLower === offer.full ? 2
+    : range.lower === offer.prefix ? 1
+    : range.value === '*' ? 0 : -1;
+}
+
 /**
  * The languages of an Accept-Language header in order of preference (missing header: `*`).
  * Without `available`, the acceptable language ranges as written; with it, the acceptable ones
@@ -56,26 +64,5 @@ const readOffer = memo((available: string): Offer | null => {
 export function preferredLanguages(accept: unknown, available?: readonly string[]): string[] {
   const ranges = readRanges(accept === undefined ? '*' : typeof accept === 'string' ? accept : '');
   if (!available) return listed(ranges, compareListed);
-
-  const priorities: Priority[] = new Array(available.length);
-  for (let i = 0; i < available.length; i++) {
-    const offer = typeof available[i] === 'string' ? readOffer(available[i]) : null;
-    let s = 0, q = 0, o = -1;
-    if (offer !== null) {
-      for (let r = 0; r < ranges.length; r++) {
-        const range = ranges[r];
-        const rs = range.lower === offer.full ? 4
-          : range.prefixLower === offer.full ? 2
-          : range.lower === offer.prefix ? 1
-          : range.value === '*' ? 0 : -1;
-        if (rs !== -1 && beats(s, q, o, rs, range.q, range.i)) {
-          s = rs;
-          q = range.q;
-          o = range.i;
-        }
-      }
-    }
-    priorities[i] = { i, o, q, s };
-  }
-  return ranked(available, priorities, compareSpecs);
+  return ranked(available, prioritize(available, ranges, readOffer, specificity), compareSpecs);
 }

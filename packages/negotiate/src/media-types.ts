@@ -7,7 +7,7 @@
 // range (but q) match, case-insensitively; "*" matches anything in each place. Specificity:
 // 4 for the type, 2 for the subtype, 1 for the parameters.
 import { readList, readSingle, type Params } from './header.js';
-import { beats, compareListed, compareSpecs, lastOf, listed, memo, quality, ranked, type Priority, type Spec } from './rank.js';
+import { compareListed, compareSpecs, lastOf, listed, memo, prioritize, quality, ranked, type Spec } from './rank.js';
 
 /** A media range read from an Accept header. */
 interface Range extends Spec {
@@ -85,23 +85,5 @@ function specificity(offer: Offer, range: Range): number {
 export function preferredMediaTypes(accept: unknown, available?: readonly string[]): string[] {
   const ranges = readRanges(accept === undefined ? '*/*' : typeof accept === 'string' ? accept : '');
   if (!available) return listed(ranges, compareListed);
-
-  const priorities: Priority[] = new Array(available.length);
-  for (let i = 0; i < available.length; i++) {
-    const offer = typeof available[i] === 'string' ? readOffer(available[i]) : null;
-    let s = 0, q = 0, o = -1;
-    if (offer !== null) {
-      for (let r = 0; r < ranges.length; r++) {
-        const range = ranges[r];
-        const rs = specificity(offer, range);
-        if (rs !== -1 && beats(s, q, o, rs, range.q, range.i)) {
-          s = rs;
-          q = range.q;
-          o = range.i;
-        }
-      }
-    }
-    priorities[i] = { i, o, q, s };
-  }
-  return ranked(available, priorities, compareSpecs);
+  return ranked(available, prioritize(available, ranges, readOffer, specificity), compareSpecs);
 }

@@ -32,8 +32,42 @@ export interface Spec {
  * current best (`ps`, `pq`, `po`): more specific first, then higher q, then later in the header
  * (negotiator's own rule, NaN q-values included).
  */
-export function beats(ps: number, pq: number, po: number, s: number, q: number, o: number): boolean {
+function beats(ps: number, pq: number, po: number, s: number, q: number, o: number): boolean {
   return (ps - s || pq - q || po - o) < 0;
+}
+
+/**
+ * The priority of each available value: the loop every negotiation shares (negotiator's
+ * `getPriority`). `available[i]` is read once by `offerOf` (not a string, or `null` from it:
+ * nothing matches); then every header element is tried, `specificity(offer, spec)` saying how
+ * specifically it matches (-1: not at all), and the best one by {@link beats} gives `s`, `q` and
+ * `o`. A value nothing matches gets q 0.
+ */
+export function prioritize<O, S extends Spec>(
+  available: readonly unknown[],
+  specs: readonly S[],
+  offerOf: (value: string) => O | null,
+  specificity: (offer: O, spec: S) => number,
+): Priority[] {
+  const priorities: Priority[] = new Array(available.length);
+  for (let i = 0; i < available.length; i++) {
+    const value = available[i];
+    const offer = typeof value === 'string' ? offerOf(value) : null;
+    let s = 0, q = 0, o = -1;
+    if (offer !== null) {
+      for (let k = 0; k < specs.length; k++) {
+        const spec = specs[k];
+        const ks = specificity(offer, spec);
+        if (ks !== -1 && beats(s, q, o, ks, spec.q, spec.i)) {
+          s = ks;
+          q = spec.q;
+          o = spec.i;
+        }
+      }
+    }
+    priorities[i] = { i, o, q, s };
+  }
+  return priorities;
 }
 
 /** The order of priorities: q desc, specificity desc, header order, then available order. */
