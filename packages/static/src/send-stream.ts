@@ -342,27 +342,12 @@ export class SendStream extends Stream {
    * extension tries the `extensions` in order.
    */
   sendFile(path: string): void {
-    const extensions = this.#opts.extensions;
-    let i = 0;
-
-    const next = (err?: NodeJS.ErrnoException): void => {
-      if (extensions.length <= i) {
-        if (err) this.onStatError(err);
-        else this.error(404);
-        return;
-      }
-      const candidate = `${path}.${extensions[i++] as string}`;
-      fsStat(candidate, (err2, stat) => {
-        if (err2) return next(err2);
-        if (stat.isDirectory()) return next();
-        this.emit('file', candidate, stat);
-        this.send(candidate, stat);
-      });
-    };
-
     fsStat(path, (err, stat) => {
       const endsWithSep = path[path.length - 1] === sep;
-      if (err && err.code === 'ENOENT' && !extname(path) && !endsWithSep) return next(err);
+      if (err && err.code === 'ENOENT' && !extname(path) && !endsWithSep) {
+        this.#sendFirst(this.#opts.extensions.map((ext) => `${path}.${ext}`), err);
+        return;
+      }
       if (err) return this.onStatError(err);
       if (stat.isDirectory()) return this.redirect(path);
       if (endsWithSep) return this.error(404);
@@ -373,25 +358,31 @@ export class SendStream extends Stream {
 
   /** Sends the first of the `index` files that exists in the directory `path`. */
   sendIndex(path: string): void {
-    const index = this.#opts.index;
-    let i = -1;
+    this.#sendFirst(this.#opts.index.map((name) => join(path, name)));
+  }
 
-    const next = (err?: NodeJS.ErrnoException): void => {
-      if (++i >= index.length) {
-        if (err) this.onStatError(err);
+  /**
+   * Sends the first of `candidates` that exists and is not a directory, trying them in order.
+   * When none is left, fails with the error of the last attempt (`err` before any attempt), or
+   * with 404 when there is none (the last candidate was a directory).
+   */
+  #sendFirst(candidates: readonly string[], err?: NodeJS.ErrnoException): void {
+    let i = 0;
+    const next = (lastErr?: NodeJS.ErrnoException): void => {
+      const candidate = candidates[i++];
+      if (candidate === undefined) {
+        if (lastErr) this.onStatError(lastErr);
         else this.error(404);
         return;
       }
-      const candidate = join(path, index[i] as string);
-      fsStat(candidate, (err2, stat) => {
-        if (err2) return next(err2);
+      fsStat(candidate, (statErr, stat) => {
+        if (statErr) return next(statErr);
         if (stat.isDirectory()) return next();
         this.emit('file', candidate, stat);
         this.send(candidate, stat);
       });
     };
-
-    next();
+    next(err);
   }
 
   /**
