@@ -1,7 +1,7 @@
 // The options every parser takes, their types, and their validation at set-up time.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseBytes } from '@brisk/bytes';
-import { typeTest, type TypeTest } from './content-type.js';
+import { typeTest, type TypeTest } from './type-test.js';
 
 /**
  * Called with the raw body before it is decoded and parsed; throwing an error rejects the request

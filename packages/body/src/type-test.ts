@@ -1,6 +1,6 @@
-// What a request's Content-Type says to a parser: whether the parser's `type` option matches it,
-// read as body-parser 2.3 reads it, through type-is 2.1 (`@brisk/negotiate`). The charset it
-// names is read by `charsetOf` from `@brisk/negotiate` (content-type 2.1's lenient reading).
+// typeTest: whether a parser's `type` option matches a request's Content-Type, read as
+// body-parser 2.3 reads it, through type-is 2.1 (`@brisk/negotiate`). The charset the header
+// names is read in read.ts, by `@brisk/negotiate`'s `charsetOf`.
 import type { IncomingMessage } from 'node:http';
 import { typeis } from '@brisk/negotiate';
 
