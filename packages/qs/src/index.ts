@@ -7,7 +7,7 @@ export type { IParseOptions, ParseOptions } from './parse-options.js';
 
 // Object → query string
 export { stringify } from './stringify.js';
-export type { ArrayFormat, IStringifyOptions, StringifyOptions } from './stringify.js';
+export type { ArrayFormat, IStringifyOptions, StringifyOptions } from './stringify-options.js';
 
 // Output formats, and the default codec's signatures
 export { formats } from './formats.js';
