@@ -4,10 +4,10 @@
  * (`process.on('warning')`; printed to stderr unless node runs with `--no-warnings`).
  */
 
-/** The `name` of the warning. */
-export const WARNING_NAME = 'BriskLoggerWarning';
-/** The `code` of the warning. */
-export const WARNING_CODE = 'BRISK_ERR_LOGGER_LINE';
+import { WARNING_NAME, type LoggerErrorCode } from './errors.js';
+
+/** The `code` of the warning (docs/errors.md#log-line-failed). */
+const WARNING_CODE: LoggerErrorCode = 'BRISK_ERR_LOGGER_LINE';
 
 /** `String(err)`, or a fallback for a value that cannot be converted (`Object.create(null)`). */
 function describe(err: unknown): string {

@@ -1,5 +1,5 @@
 // Errors of @brisk/path. Every error carries a stable `code`; every code has a section in
-// docs/errors.md (a test keeps this table and the docs in step).
+// docs/errors.md (the repository's test/errors.test.ts keeps this table and the docs in step).
 
 /** Where the error sections live; each message ends with `; visit <DOCS>#<anchor>`. */
 const DOCS = 'docs/errors.md';
