@@ -3,7 +3,7 @@ import { defineConfig, type Options } from 'tsup';
 
 // tsup builds the CommonJS code only; scripts/esm-wrapper.mjs then writes the
 // ESM entry (dist/index.mjs) as a re-export of it: one implementation per
-// process (shared/PACKAGING.md).
+// process (docs/decisions/001). Why each option is here: docs/decisions/013.
 const common: Options = {
   outDir: 'dist',
   target: 'node18',

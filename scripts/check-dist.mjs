@@ -1,5 +1,5 @@
 // Run after `pnpm build`: loads every package as users do; exits 1 on any failure.
-// Checks DESIGN.md contracts 2 and 3: require(<dir>) loads the CommonJS build through `main`,
+// Checks contracts 2 and 3 of docs/contracts.md: require(<dir>) loads the CommonJS build through `main`,
 // ESM import gives the same instance, function-as-module packages export the function itself.
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

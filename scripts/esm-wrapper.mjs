@@ -1,5 +1,5 @@
 // Run in a package dir after tsup. Writes dist/index.mjs as a re-export of the ONE CommonJS
-// build, so that require(pkg) === (await import(pkg)).default (DESIGN.md contract 2).
+// build, so that require(pkg) === (await import(pkg)).default (docs/contracts.md, contract 2).
 // Named exports: the values dist/index.d.ts (the ESM surface, src/index.ts) declares.
 import { createRequire } from 'node:module';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';

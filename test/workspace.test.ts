@@ -1,4 +1,4 @@
-// Repository-wide rules that every package keeps (shared/DESIGN.md, "Contracts every package keeps").
+// Repository-wide rules that every package keeps (docs/contracts.md, contracts 1 and 2).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -73,7 +73,7 @@ declare namespace bodyParser {
 }
 // Top-level aliases with names of their own: the declaration bundler renames imported types to
 // their exported names, so a namespace member `BodyParser = Middleware` would become the
-// circular `BodyParser = BodyParser` (shared/TOOLCHAIN.md pitfall 14).
+// circular `BodyParser = BodyParser` (docs/decisions/013-toolchain.md, "Building").
 type MiddlewareType = Middleware;
 type CommonOptionsType = CommonOptions;
 type JsonOptionsType = JsonOptions;

@@ -33,7 +33,8 @@ type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'b
 
 /**
  * One-shot `crypto.hash` (Node >= 20.12 / 21.7) is about 3x faster than `createHash` for small
- * bodies (PERF.md §3); older Node falls back to `createHash`.
+ * bodies (182 against 575 ns for 12 bytes: docs/performance.md, rule 5); older Node falls back
+ * to `createHash`.
  */
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
 

@@ -59,7 +59,7 @@ describe('the module', () => {
     assert.equal(logger.token, token);
   });
 
-  test('the predefined formats are properties, as the spec writes them', () => {
+  test('the predefined formats are properties, as morgan defines them', () => {
     assert.equal(
       table.combined,
       ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"',
