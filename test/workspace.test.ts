@@ -37,7 +37,7 @@ for (const dir of dirs) {
 
   test(`packages/${dir}: manifest follows the one-instance layout`, () => {
     const pkg = manifest(dir);
-    assert.equal(pkg.name, `@brisk/${dir}`);
+    assert.equal(pkg.name, dir === 'brisk' ? 'briskjs' : `@brisk/${dir}`);
     assert.equal(pkg.main, './dist/index.cjs');
     assert.equal(pkg.types, './dist/index.d.cts');
     assert.deepEqual(Object.keys(pkg.exports['.']), ['@brisk/source', 'import', 'require']);
