@@ -35,7 +35,10 @@ const pkgs = readdirSync(join(root, 'packages'))
     json: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')),
     fn: existsSync(join(dir, 'src/cjs.ts')),
   }));
-const types = declared(pkgs.flatMap((p) => [join(p.dir, 'dist/index.d.ts'), join(p.dir, 'dist/index.d.cts')]), true);
+const types = declared(
+  pkgs.flatMap((p) => [join(p.dir, 'dist/index.d.ts'), join(p.dir, 'dist/index.d.cts')]),
+  true,
+);
 
 for (const [i, p] of pkgs.entries()) {
   const name = p.json.name;
@@ -63,8 +66,14 @@ for (const [i, p] of pkgs.entries()) {
     return names.every((k) => esm[k] === cjs[k]);
   });
   if (p.fn) {
-    check(`${name}: module.exports is a function, no __esModule`, () => typeof cjs === 'function' && !Object.hasOwn(cjs, '__esModule'));
-    check(`${name}: index.d.ts default / index.d.cts export= callable`, () => esmT.default.callable && cjsT.exportEquals.callable);
+    check(
+      `${name}: module.exports is a function, no __esModule`,
+      () => typeof cjs === 'function' && !Object.hasOwn(cjs, '__esModule'),
+    );
+    check(
+      `${name}: index.d.ts default / index.d.cts export= callable`,
+      () => esmT.default.callable && cjsT.exportEquals.callable,
+    );
     check(`${name}: ESM names === typed properties of the default`, () => {
       same(names, cjsT.exportEquals.props);
       same(names, esmT.default.props);

@@ -62,7 +62,8 @@ function fetchMimeDb() {
     if (integrity !== INTEGRITY) throw new Error(`mime-db@${VERSION}: integrity ${integrity}, expected ${INTEGRITY}`);
     const files = untgz(tgz);
     const pkg = JSON.parse(files.get('package/package.json').toString('utf8'));
-    if (pkg.name !== 'mime-db' || pkg.version !== VERSION) throw new Error(`unexpected package ${pkg.name}@${pkg.version}`);
+    if (pkg.name !== 'mime-db' || pkg.version !== VERSION)
+      throw new Error(`unexpected package ${pkg.name}@${pkg.version}`);
     return { db: JSON.parse(files.get('package/db.json').toString('utf8')), version: pkg.version };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -93,9 +94,23 @@ function readMimeDb(file) {
 // Here the integer part and the length are compared separately, which is the same order as long as
 // every type is shorter than 100 characters (checked below).
 
-const FACETS = new Map([['vnd.', 400], ['x.', 300], ['x-', 200], ['prs.', 100]]);
-const SOURCES = new Map([['iana', 40], ['apache', 20], ['nginx', 10]]);
-const TOP_LEVELS = new Map([['video', 3], ['audio', 2], ['font', 2], ['application', 1]]);
+const FACETS = new Map([
+  ['vnd.', 400],
+  ['x.', 300],
+  ['x-', 200],
+  ['prs.', 100],
+]);
+const SOURCES = new Map([
+  ['iana', 40],
+  ['apache', 20],
+  ['nginx', 10],
+]);
+const TOP_LEVELS = new Map([
+  ['video', 3],
+  ['audio', 2],
+  ['font', 2],
+  ['application', 1],
+]);
 
 /** The facet of a subtype: up to and including the first "." or "x-". */
 function facetOf(subtype) {
@@ -112,7 +127,7 @@ function rank(type, source) {
   const slash = type.indexOf('/');
   const points =
     (FACETS.get(facetOf(type.slice(slash + 1))) ?? 900) +
-    (source === undefined ? 30 : SOURCES.get(source) ?? 30) +
+    (source === undefined ? 30 : (SOURCES.get(source) ?? 30)) +
     (TOP_LEVELS.get(type.slice(0, slash)) ?? 0);
   return { points, length: type.length };
 }

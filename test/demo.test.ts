@@ -66,7 +66,9 @@ test('GET /files/notes.txt: type, ETag, 304 when fresh, ranges, 416', async () =
   assert.match(tag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
 
   // fetch adds `Cache-Control: no-cache` (which forces a full response) unless one is given
-  const again = await fetch(`${base}/files/notes.txt`, { headers: { 'if-none-match': tag, 'cache-control': 'max-age=0' } });
+  const again = await fetch(`${base}/files/notes.txt`, {
+    headers: { 'if-none-match': tag, 'cache-control': 'max-age=0' },
+  });
   assert.equal(again.status, 304);
   assert.equal(await again.text(), '');
 

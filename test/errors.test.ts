@@ -25,7 +25,11 @@ const docs = readFileSync(join(root, 'docs/errors.md'), 'utf8');
 
 /** GitHub's anchor for a heading: lower case, punctuation but "-" and "_" dropped, spaces to "-". */
 export function anchor(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
 }
 
 /** The `## ` parts of a Markdown text by title, each split into its `### ` sections by anchor. */
@@ -50,7 +54,8 @@ function codesUsedIn(dir: string): Set<string> {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) for (const code of codesUsedIn(path)) found.add(code);
     else if (entry.endsWith('.ts')) {
-      for (const m of readFileSync(path, 'utf8').matchAll(/['"`](BRISK_ERR_[A-Z0-9_]+)['"`]/g)) found.add(m[1] as string);
+      for (const m of readFileSync(path, 'utf8').matchAll(/['"`](BRISK_ERR_[A-Z0-9_]+)['"`]/g))
+        found.add(m[1] as string);
     }
   }
   return found;
@@ -94,7 +99,9 @@ for (const pkg of packages) {
   describe(pkg.name, () => {
     test('every BRISK_ERR_ code in its sources is in its table', () => {
       const table = pkg.errors ?? {};
-      const missing = [...codesUsedIn(join(root, 'packages', pkg.dir, 'src'))].filter((code) => !Object.hasOwn(table, code));
+      const missing = [...codesUsedIn(join(root, 'packages', pkg.dir, 'src'))].filter(
+        (code) => !Object.hasOwn(table, code),
+      );
       assert.deepEqual(missing, [], `add these codes to packages/${pkg.dir}/src/errors.ts (ERRORS) and docs/errors.md`);
     });
 
@@ -102,7 +109,8 @@ for (const pkg of packages) {
     const errors = pkg.errors;
     const sections = documented.get(pkg.name);
 
-    test(`docs/errors.md has a part "## ${pkg.name}"`, () => assert.ok(sections, `no "## ${pkg.name}" in docs/errors.md`));
+    test(`docs/errors.md has a part "## ${pkg.name}"`, () =>
+      assert.ok(sections, `no "## ${pkg.name}" in docs/errors.md`));
 
     test('each code has its own section, which names it', () => {
       for (const [code, slug] of Object.entries(errors)) {

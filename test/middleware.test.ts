@@ -35,7 +35,11 @@ describe('cors', () => {
     app.put('/items/:id', (req, res) => res.json({ id: req.params.id }));
     await withServer(app, async (s) => {
       const pre = await s.request('OPTIONS', '/items/1', {
-        headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'X-Token' },
+        headers: {
+          Origin: 'https://a.example',
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'X-Token',
+        },
       });
       assert.equal(pre.status, 204);
       assert.equal(pre.headers['access-control-allow-origin'], 'https://a.example');
@@ -114,7 +118,12 @@ describe('multer', () => {
     const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1024 } });
     app.post('/upload', upload.single('doc'), (req, res) => {
       const file = req.file as Express.Multer.File;
-      res.json({ field: (req.body as { title: string }).title, name: file.originalname, size: file.size, text: file.buffer.toString() });
+      res.json({
+        field: (req.body as { title: string }).title,
+        name: file.originalname,
+        size: file.size,
+        text: file.buffer.toString(),
+      });
     });
     app.use((err: Error & { code?: string }, _req: unknown, res: import('briskjs').Response, _next: unknown) => {
       res.status(413).json({ code: err.code });
@@ -123,13 +132,24 @@ describe('multer', () => {
     const part = (headers: string, body: string): string => `--${boundary}\r\n${headers}\r\n\r\n${body}\r\n`;
     const body =
       part('Content-Disposition: form-data; name="title"', 'Report') +
-      part('Content-Disposition: form-data; name="doc"; filename="r.txt"\r\nContent-Type: text/plain', 'file contents') +
+      part(
+        'Content-Disposition: form-data; name="doc"; filename="r.txt"\r\nContent-Type: text/plain',
+        'file contents',
+      ) +
       `--${boundary}--\r\n`;
     await withServer(app, async (s) => {
-      const r = await s.request('POST', '/upload', { headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body });
+      const r = await s.request('POST', '/upload', {
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
       assert.deepEqual(JSON.parse(r.body), { field: 'Report', name: 'r.txt', size: 13, text: 'file contents' });
-      const big = part('Content-Disposition: form-data; name="doc"; filename="big.bin"', 'x'.repeat(2048)) + `--${boundary}--\r\n`;
-      const tooBig = await s.request('POST', '/upload', { headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: big });
+      const big =
+        part('Content-Disposition: form-data; name="doc"; filename="big.bin"', 'x'.repeat(2048)) +
+        `--${boundary}--\r\n`;
+      const tooBig = await s.request('POST', '/upload', {
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body: big,
+      });
       assert.equal(tooBig.status, 413);
       assert.equal(tooBig.body, '{"code":"LIMIT_FILE_SIZE"}');
     });
@@ -142,10 +162,15 @@ describe('method-override', () => {
     app.use(methodOverride('X-HTTP-Method-Override'));
     app.use(methodOverride((req) => (req.url?.includes('_method=PATCH') ? 'PATCH' : '')));
     app.post('/things/:id', (_req, res) => res.send('post'));
-    app.delete('/things/:id', (req, res) => res.send(`deleted ${req.params.id} (was ${String((req as { originalMethod?: string }).originalMethod)})`));
+    app.delete('/things/:id', (req, res) =>
+      res.send(`deleted ${req.params.id} (was ${String((req as { originalMethod?: string }).originalMethod)})`),
+    );
     app.patch('/things/:id', (req, res) => res.send(`patched ${req.params.id}`));
     await withServer(app, async (s) => {
-      assert.equal((await s.request('POST', '/things/3', { headers: { 'X-HTTP-Method-Override': 'DELETE' } })).body, 'deleted 3 (was POST)');
+      assert.equal(
+        (await s.request('POST', '/things/3', { headers: { 'X-HTTP-Method-Override': 'DELETE' } })).body,
+        'deleted 3 (was POST)',
+      );
       assert.equal((await s.request('POST', '/things/4?_method=PATCH')).body, 'patched 4');
       assert.equal((await s.request('POST', '/things/5')).body, 'post');
     });

@@ -70,10 +70,25 @@ const raw = { brisk: brisk.raw(), upstream: upstream.raw() };
 
 const cases = [
   ['json 1 KiB', json, { 'content-type': 'application/json', 'content-length': len(kibJson) }, kibJson],
-  ['json 1 KiB, charset=utf-8', json, { 'content-type': 'application/json; charset=utf-8', 'content-length': len(kibJson) }, kibJson],
+  [
+    'json 1 KiB, charset=utf-8',
+    json,
+    { 'content-type': 'application/json; charset=utf-8', 'content-length': len(kibJson) },
+    kibJson,
+  ],
   ['json {"id":"42"}', json, { 'content-type': 'application/json', 'content-length': len(smallJson) }, smallJson],
-  ['urlencoded 5 fields', urlencoded, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': len(form) }, form],
-  ['urlencoded extended, nested', extended, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': len(nestedForm) }, nestedForm],
+  [
+    'urlencoded 5 fields',
+    urlencoded,
+    { 'content-type': 'application/x-www-form-urlencoded', 'content-length': len(form) },
+    form,
+  ],
+  [
+    'urlencoded extended, nested',
+    extended,
+    { 'content-type': 'application/x-www-form-urlencoded', 'content-length': len(nestedForm) },
+    nestedForm,
+  ],
   ['text 1 KiB', text, { 'content-type': 'text/plain', 'content-length': len(kibText) }, kibText],
   ['raw 1 KiB', raw, { 'content-type': 'application/octet-stream', 'content-length': len(kibJson) }, kibJson],
   ['json, GET without body (skip)', json, {}, undefined],
@@ -92,7 +107,8 @@ for (const [name, mw, headers, body] of cases) {
 }
 
 // Warm both up (JIT) so the first case is not timed cold.
-for (let i = 0; i < 3000; i++) for (const [, mw, headers, body] of cases) run(mw.brisk, headers, body), run(mw.upstream, headers, body);
+for (let i = 0; i < 3000; i++)
+  for (const [, mw, headers, body] of cases) run(mw.brisk, headers, body), run(mw.upstream, headers, body);
 
 compare(
   '@brisk/body vs body-parser@2.3.0 (middleware call to next())',

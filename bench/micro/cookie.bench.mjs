@@ -8,7 +8,9 @@ const cookie = require('cookie');
 const signature = require('cookie-signature');
 
 const small = 'sid=s%3Aabc.def; theme=dark';
-const twenty = Array.from({ length: 20 }, (_, i) => `cookie_${i}=${i % 3 ? 'value' + i : '%22v%20' + i + '%22'}`).join('; ');
+const twenty = Array.from({ length: 20 }, (_, i) => `cookie_${i}=${i % 3 ? 'value' + i : '%22v%20' + i + '%22'}`).join(
+  '; ',
+);
 const options = { path: '/', domain: 'example.com', maxAge: 3600, httpOnly: true, secure: true, sameSite: 'lax' };
 const expires = { expires: new Date(Date.UTC(2030, 0, 1)), path: '/' };
 const secret = 'keyboard cat';
@@ -18,11 +20,35 @@ const forged = signed.slice(0, -1) + (signed.endsWith('A') ? 'B' : 'A');
 compare('@brisk/cookie vs cookie@0.7.2 + cookie-signature@1.2.2', [
   { name: 'parse small (2 cookies)', brisk: () => brisk.parse(small), upstream: () => cookie.parse(small) },
   { name: 'parse 20 cookies', brisk: () => brisk.parse(twenty), upstream: () => cookie.parse(twenty) },
-  { name: 'serialize, no options', brisk: () => brisk.serialize('sid', 'abc def'), upstream: () => cookie.serialize('sid', 'abc def') },
-  { name: 'serialize, 6 options', brisk: () => brisk.serialize('sid', 'abc', options), upstream: () => cookie.serialize('sid', 'abc', options) },
-  { name: 'serialize, expires + path', brisk: () => brisk.serialize('sid', 'abc', expires), upstream: () => cookie.serialize('sid', 'abc', expires) },
-  { name: 'sign', brisk: () => brisk.sign('session-0123456789abcdef', secret), upstream: () => signature.sign('session-0123456789abcdef', secret) },
+  {
+    name: 'serialize, no options',
+    brisk: () => brisk.serialize('sid', 'abc def'),
+    upstream: () => cookie.serialize('sid', 'abc def'),
+  },
+  {
+    name: 'serialize, 6 options',
+    brisk: () => brisk.serialize('sid', 'abc', options),
+    upstream: () => cookie.serialize('sid', 'abc', options),
+  },
+  {
+    name: 'serialize, expires + path',
+    brisk: () => brisk.serialize('sid', 'abc', expires),
+    upstream: () => cookie.serialize('sid', 'abc', expires),
+  },
+  {
+    name: 'sign',
+    brisk: () => brisk.sign('session-0123456789abcdef', secret),
+    upstream: () => signature.sign('session-0123456789abcdef', secret),
+  },
   { name: 'unsign valid', brisk: () => brisk.unsign(signed, secret), upstream: () => signature.unsign(signed, secret) },
-  { name: 'unsign forged', brisk: () => brisk.unsign(forged, secret), upstream: () => signature.unsign(forged, secret) },
-  { name: 'unsign without "."', brisk: () => brisk.unsign('garbage', secret), upstream: () => signature.unsign('garbage', secret) },
+  {
+    name: 'unsign forged',
+    brisk: () => brisk.unsign(forged, secret),
+    upstream: () => signature.unsign(forged, secret),
+  },
+  {
+    name: 'unsign without "."',
+    brisk: () => brisk.unsign('garbage', secret),
+    upstream: () => signature.unsign('garbage', secret),
+  },
 ]);

@@ -7,7 +7,14 @@ import { compare } from './harness.mjs';
 const require = createRequire(import.meta.url);
 // Destructured once: the CommonJS build's exports are getters (esbuild), as for any user who
 // writes `const { statuses } = require('@brisk/http')`.
-const { statuses: bStatuses, createError: bCreateError, isHttpError: bIsHttpError, onFinished: bOnFinished, isFinished: bIsFinished, onHeaders: bOnHeaders } = require('@brisk/http');
+const {
+  statuses: bStatuses,
+  createError: bCreateError,
+  isHttpError: bIsHttpError,
+  onFinished: bOnFinished,
+  isFinished: bIsFinished,
+  onHeaders: bOnHeaders,
+} = require('@brisk/http');
 const brisk = {
   statuses: bStatuses,
   createError: bCreateError,
@@ -48,7 +55,11 @@ compare('@brisk/http vs http-errors@2.0.1', [
     upstream: () => createError(400, 'bad id', { type: 'id.invalid' }),
   },
   { name: 'new NotFound()', brisk: () => new brisk.createError.NotFound(), upstream: () => new createError.NotFound() },
-  { name: 'createError(502, err)', brisk: () => brisk.createError(502, wrapped()), upstream: () => createError(502, wrapped()) },
+  {
+    name: 'createError(502, err)',
+    brisk: () => brisk.createError(502, wrapped()),
+    upstream: () => createError(502, wrapped()),
+  },
   {
     name: 'isHttpError(plain Error)',
     brisk: () => brisk.isHttpError(wrapped()),

@@ -51,21 +51,29 @@ function freshFormat() {
 
 function oneLine() {
   compare('@brisk/logger vs morgan@1.10.1: one line', [
-  { name: 'combined line', brisk: () => briskCombined(logger, req, res), upstream: () => morganCombined(morgan, req, res) },
-  { name: 'tiny line', brisk: () => briskTiny(logger, req, res), upstream: () => morganTiny(morgan, req, res) },
-  { name: 'dev line (200)', brisk: () => logger.dev(logger, req, res), upstream: () => morgan.dev(morgan, req, res) },
-  {
-    name: 'compile + first line (new format)',
-    brisk: () => logger.compile(freshFormat())(logger, req, res),
-    upstream: () => morgan.compile(freshFormat())(morgan, req, res),
-  },
-  { name: 'compile combined (same string)', brisk: () => logger.compile(logger.combined), upstream: () => morgan.compile(morgan.combined) },
-  {
-    name: 'logger("combined") set-up',
-    brisk: () => logger('combined', { stream: process.stdout }),
-    upstream: () => morgan('combined', { stream: process.stdout }),
-  },
-]);
+    {
+      name: 'combined line',
+      brisk: () => briskCombined(logger, req, res),
+      upstream: () => morganCombined(morgan, req, res),
+    },
+    { name: 'tiny line', brisk: () => briskTiny(logger, req, res), upstream: () => morganTiny(morgan, req, res) },
+    { name: 'dev line (200)', brisk: () => logger.dev(logger, req, res), upstream: () => morgan.dev(morgan, req, res) },
+    {
+      name: 'compile + first line (new format)',
+      brisk: () => logger.compile(freshFormat())(logger, req, res),
+      upstream: () => morgan.compile(freshFormat())(morgan, req, res),
+    },
+    {
+      name: 'compile combined (same string)',
+      brisk: () => logger.compile(logger.combined),
+      upstream: () => morgan.compile(morgan.combined),
+    },
+    {
+      name: 'logger("combined") set-up',
+      brisk: () => logger('combined', { stream: process.stdout }),
+      upstream: () => morgan('combined', { stream: process.stdout }),
+    },
+  ]);
 }
 
 // --- 2. over HTTP ----------------------------------------------------------------------------
@@ -112,10 +120,13 @@ function runServer(variant) {
 function hit(port, agent) {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: '/users/42?sort=asc', agent, headers: { 'user-agent': 'bench' } }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      })
+      .get(
+        { host: '127.0.0.1', port, path: '/users/42?sort=asc', agent, headers: { 'user-agent': 'bench' } },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      )
       .on('error', reject);
   });
 }
@@ -150,7 +161,9 @@ async function overHttp() {
   for (let r = 0; r < rounds; r++) for (const server of servers) server.samples.push(await round(server, count));
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const base = median(servers[0].samples);
-  console.log(`\n### @brisk/logger vs morgan@1.10.1 over HTTP (server CPU per request, median of ${rounds} rounds of ${count})\n`);
+  console.log(
+    `\n### @brisk/logger vs morgan@1.10.1 over HTTP (server CPU per request, median of ${rounds} rounds of ${count})\n`,
+  );
   console.log('| server | µs/request | logging cost µs |\n|:--|--:|--:|');
   for (const server of servers) {
     const m = median(server.samples);

@@ -37,7 +37,10 @@ const routes = [
 ];
 const identity = (value) => value;
 const decoders = [{}, { decode: false }, { decode: identity }];
-for (const [label, options] of [['default decoder', [{}]], ['3 decoders', decoders]]) {
+for (const [label, options] of [
+  ['default decoder', [{}]],
+  ['3 decoders', decoders],
+]) {
   const b = [];
   const u = [];
   for (const o of options) {

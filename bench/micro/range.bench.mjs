@@ -10,8 +10,16 @@ const multi = 'bytes=0-499, 1000-1999,500-999, 5000-, -300';
 const combine = { combine: true };
 
 compare('@brisk/range vs range-parser@1.2.1', [
-  { name: "single 'bytes=0-499'", brisk: () => rangeParser(size, 'bytes=0-499'), upstream: () => upstream(size, 'bytes=0-499') },
-  { name: "suffix 'bytes=-500'", brisk: () => rangeParser(size, 'bytes=-500'), upstream: () => upstream(size, 'bytes=-500') },
+  {
+    name: "single 'bytes=0-499'",
+    brisk: () => rangeParser(size, 'bytes=0-499'),
+    upstream: () => upstream(size, 'bytes=0-499'),
+  },
+  {
+    name: "suffix 'bytes=-500'",
+    brisk: () => rangeParser(size, 'bytes=-500'),
+    upstream: () => upstream(size, 'bytes=-500'),
+  },
   {
     name: 'single, combine: true',
     brisk: () => rangeParser(size, 'bytes=0-499', combine),

@@ -14,14 +14,32 @@ import BriskRouter from '@brisk/router';
 const UpstreamRouter = createRequire(import.meta.url)('router');
 
 let ended = 0;
-const res = { end() { ended++; }, setHeader() {}, getHeader() {} };
-const done = (err) => { throw err || new Error('not handled'); };
+const res = {
+  end() {
+    ended++;
+  },
+  setHeader() {},
+  getHeader() {},
+};
+const done = (err) => {
+  throw err || new Error('not handled');
+};
 const ok = (req, res) => res.end();
 const pass = (req, res, next) => next();
 
 // A request as node + an app would hand it over: every field the router writes is declared.
 function request(method, url) {
-  return { method, url, headers: {}, originalUrl: undefined, baseUrl: undefined, params: undefined, next: undefined, route: undefined, _parsedUrl: undefined };
+  return {
+    method,
+    url,
+    headers: {},
+    originalUrl: undefined,
+    baseUrl: undefined,
+    params: undefined,
+    next: undefined,
+    route: undefined,
+    _parsedUrl: undefined,
+  };
 }
 
 const scenarios = [
@@ -96,14 +114,24 @@ if (child) {
     scenarios.map((s) => {
       const b = make(s, BriskRouter);
       const u = make(s, UpstreamRouter);
-      return { name: s.name, brisk: () => b(request('GET', s.url), res, done), upstream: () => u(request('GET', s.url), res, done) };
+      return {
+        name: s.name,
+        brisk: () => b(request('GET', s.url), res, done),
+        upstream: () => u(request('GET', s.url), res, done),
+      };
     }),
   );
   if (process.env.ROUTER_BENCH === 'alone') {
     const file = fileURLToPath(import.meta.url);
     const run = (i, which) =>
-      Number(execFileSync(process.execPath, [file], { env: { ...process.env, ROUTER_BENCH_CHILD: `${i}:${which}` } }).toString());
-    console.log('\n#### each alone, in its own process (median CPU time)\n\n| case | brisk ns/op | upstream ns/op | upstream / brisk |\n|:--|--:|--:|--:|');
+      Number(
+        execFileSync(process.execPath, [file], {
+          env: { ...process.env, ROUTER_BENCH_CHILD: `${i}:${which}` },
+        }).toString(),
+      );
+    console.log(
+      '\n#### each alone, in its own process (median CPU time)\n\n| case | brisk ns/op | upstream ns/op | upstream / brisk |\n|:--|--:|--:|--:|',
+    );
     scenarios.forEach((s, i) => {
       const b = run(i, 'brisk');
       const u = run(i, 'upstream');

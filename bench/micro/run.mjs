@@ -6,6 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))
+  .sort();
 console.log(`node ${process.version}, ${files.length} file(s)`);
 for (const f of files) await import(pathToFileURL(join(dir, f)).href);

@@ -77,17 +77,33 @@ async function main() {
   ]);
 
   const req = { headers: {}, method: 'GET' };
-  const opts = { root: '/srv/www', maxAge: '1d', index: ['index.html', 'index.htm'], extensions: ['html'], immutable: true };
+  const opts = {
+    root: '/srv/www',
+    maxAge: '1d',
+    index: ['index.html', 'index.htm'],
+    extensions: ['html'],
+    immutable: true,
+  };
   compare('@brisk/static send() vs send@1.2.1: making the stream (option compile)', [
-    { name: 'send(req, path) no options', brisk: () => serveStatic.send(req, '/a.txt'), upstream: () => upstreamSend(req, '/a.txt') },
-    { name: 'send(req, path, 5 options)', brisk: () => serveStatic.send(req, '/a.txt', opts), upstream: () => upstreamSend(req, '/a.txt', opts) },
+    {
+      name: 'send(req, path) no options',
+      brisk: () => serveStatic.send(req, '/a.txt'),
+      upstream: () => upstreamSend(req, '/a.txt'),
+    },
+    {
+      name: 'send(req, path, 5 options)',
+      brisk: () => serveStatic.send(req, '/a.txt', opts),
+      upstream: () => upstreamSend(req, '/a.txt', opts),
+    },
   ]);
 
   await httpBench();
 }
 
 async function startServer(kind, root) {
-  const child = fork(fileURLToPath(import.meta.url), ['--server', kind, root], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--server', kind, root], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)));
   const ask = (msg) =>
     new Promise((resolve) => {

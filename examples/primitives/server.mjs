@@ -76,16 +76,29 @@ function handle(req, res) {
     const raw = parseCookies(req.headers.cookie || '').visits;
     const previous = raw ? unsign(raw, SECRET) : false;
     const visits = (previous === false ? 0 : Number(previous)) + 1;
-    const cookie = serialize('visits', sign(String(visits), SECRET), { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 3600 });
-    return send(res, 200, 'json', JSON.stringify({ visits, tampered: Boolean(raw) && previous === false }), { 'Set-Cookie': cookie });
+    const cookie = serialize('visits', sign(String(visits), SECRET), {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 3600,
+    });
+    return send(res, 200, 'json', JSON.stringify({ visits, tampered: Boolean(raw) && previous === false }), {
+      'Set-Cookie': cookie,
+    });
   }
   if (pathname === '/size') {
     const value = query.get('value') || '';
     const parsed = bytes.parse(value);
     if (parsed === null) throw createError(400, `invalid byte size: ${value}`);
-    return send(res, 200, 'json', JSON.stringify({ value, bytes: parsed, formatted: bytes.format(parsed, { unitSeparator: ' ' }) }));
+    return send(
+      res,
+      200,
+      'json',
+      JSON.stringify({ value, bytes: parsed, formatted: bytes.format(parsed, { unitSeparator: ' ' }) }),
+    );
   }
-  if (pathname.startsWith('/files/')) return sendFile(req, res, pathname.slice('/files/'.length), query.has('download'));
+  if (pathname.startsWith('/files/'))
+    return sendFile(req, res, pathname.slice('/files/'.length), query.has('download'));
   throw createError(404, `Cannot ${req.method} ${pathname}`);
 }
 

@@ -23,7 +23,8 @@ const ranges = rangeParser(1000, 'bytes=0-99', { combine: true });
 if (typeof ranges !== 'number') {
   const first: { start: number; end: number } = ranges[0];
   const type: string = ranges.type;
-  void first; void type;
+  void first;
+  void type;
 }
 
 const parsed: Record<string, string | undefined> = cookie.parse('a=1');
@@ -44,7 +45,25 @@ const tag: string = http.etag('hello', { weak: true });
 const isFresh: boolean = http.fresh({}, {});
 const escaped: string = http.escapeHtml('<a>');
 
-void [n, s, viaCall, named, parsed, header, unsigned, type, ct, status, isErr, NotFound, code, message, tag, isFresh, escaped];
+void [
+  n,
+  s,
+  viaCall,
+  named,
+  parsed,
+  header,
+  unsigned,
+  type,
+  ct,
+  status,
+  isErr,
+  NotFound,
+  code,
+  message,
+  tag,
+  isFresh,
+  escaped,
+];
 
 const trust = proxyaddr.compile(['loopback', '10.0.0.0/8']);
 declare const incoming: import('node:http').IncomingMessage;
@@ -59,7 +78,11 @@ const id: string | undefined = result ? result.params.id : undefined;
 void [addr, chain, hops, query, text, id];
 
 const router = Router({ mergeParams: true });
-router.get('/users/:id', (req, res, next) => { void req.params.id; res.end(); void next; });
+router.get('/users/:id', (req, res, next) => {
+  void req.params.id;
+  res.end();
+  void next;
+});
 router.use(bodyParser.json({ limit: '1mb' }), bodyParser.urlencoded({ extended: true }));
 router.use(serveStatic('public', { maxAge: '1d', dotfiles: 'ignore' }));
 const route = router.route('/items');

@@ -10,7 +10,16 @@ import Router, { Route } from '@brisk/router';
 import bodyParser, { json, urlencoded } from '@brisk/body';
 import serveStatic, { send } from '@brisk/static';
 import logger, { compile as compileFormat } from '@brisk/logger';
-import http, { createError, onFinished, onHeaders, vary, contentDisposition, encodeUrl, parseurl, statuses } from '@brisk/http';
+import http, {
+  createError,
+  onFinished,
+  onHeaders,
+  vary,
+  contentDisposition,
+  encodeUrl,
+  parseurl,
+  statuses,
+} from '@brisk/http';
 
 const n: number | null = bytes('1kb');
 const m: number | null = parseBytes('2mb');
@@ -34,7 +43,9 @@ const u: string = encodeUrl('/a b');
 declare const req: import('node:http').IncomingMessage;
 declare const res: import('node:http').ServerResponse;
 onFinished(res, (err) => void err);
-onHeaders(res, function () { this.setHeader('X-Test', '1'); });
+onHeaders(res, function () {
+  this.setHeader('X-Test', '1');
+});
 const url = parseurl(req);
 
 void [n, m, r, c, viaDefault, header, t, ct, exposed, msg, same, cd, parsedCd.type, u, url];
@@ -50,7 +61,9 @@ const err: TypeError = new PathError('bad', '/x');
 void [isTrusted, client, qsText, params, toPath, matched, err];
 
 const appRouter = new Router();
-appRouter.post('/items/:id', json(), (req, res) => { res.end(req.params.id); });
+appRouter.post('/items/:id', json(), (req, res) => {
+  res.end(req.params.id);
+});
 appRouter.use('/static', serveStatic('public', { index: ['index.html'], fallthrough: false }));
 appRouter.use(urlencoded({ extended: false }), bodyParser.text({ defaultCharset: 'utf-8' }));
 send(req, '/a.txt').pipe(res);

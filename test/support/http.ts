@@ -44,7 +44,10 @@ export interface TestServer {
 }
 
 /** A request listener, or something that is one (an app), or a server made by the test. */
-export type Servable = http.RequestListener | ((req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown) | http.Server;
+export type Servable =
+  | http.RequestListener
+  | ((req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => unknown)
+  | http.Server;
 
 /** Starts `target` on 127.0.0.1 at a free port (a server already listening is used as it is). */
 export async function serve(target: Servable): Promise<TestServer> {
@@ -60,22 +63,25 @@ export async function serve(target: Servable): Promise<TestServer> {
 
   const request = (method: string, path: string, options: RequestOptions = {}): Promise<Reply> =>
     new Promise<Reply>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method, path, headers: options.headers ?? {}, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode ?? 0,
-            statusMessage: res.statusMessage ?? '',
-            headers: res.headers,
-            rawHeaders: res.rawHeaders,
-            body: bytes.toString('utf8'),
-            bytes,
+      const req = http.request(
+        { host: '127.0.0.1', port, method, path, headers: options.headers ?? {}, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            resolve({
+              status: res.statusCode ?? 0,
+              statusMessage: res.statusMessage ?? '',
+              headers: res.headers,
+              rawHeaders: res.rawHeaders,
+              body: bytes.toString('utf8'),
+              bytes,
+            });
           });
-        });
-        res.on('error', reject);
-      });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       const body = options.body;
       if (body === undefined) {

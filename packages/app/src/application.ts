@@ -128,7 +128,10 @@ export const application = {
       enumerable: true,
       get(this: App): RouterInstance {
         if (router === null) {
-          router = new Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
+          router = new Router({
+            caseSensitive: this.enabled('case sensitive routing'),
+            strict: this.enabled('strict routing'),
+          });
         }
         return router;
       },
@@ -176,7 +179,8 @@ export const application = {
     if (this.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');
     (req as unknown as { res: unknown }).res = res;
     (res as unknown as { req: unknown }).req = req;
-    if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response) adopt(this, req, res);
+    if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response)
+      adopt(this, req, res);
     this.router.handle(req, res, done);
   },
 
@@ -239,7 +243,8 @@ export const application = {
   /** Adds a parameter callback, for a name or each of several names. */
   param(this: App, name: unknown, fn: unknown): App {
     if (Array.isArray(name)) {
-      for (let i = 0; i < name.length; i++) (this as unknown as { param(n: unknown, f: unknown): void }).param(name[i], fn);
+      for (let i = 0; i < name.length; i++)
+        (this as unknown as { param(n: unknown, f: unknown): void }).param(name[i], fn);
       return this;
     }
     this.router.param(name as string, fn as never);
@@ -317,7 +322,11 @@ export const application = {
     let view = renderOptions.cache ? this.cache[name] : undefined;
     if (!view) {
       const ViewClass = this.set('view') as ViewConstructor;
-      view = new ViewClass(name, { defaultEngine: this.set('view engine') as string | undefined, root: this.set('views') as string, engines: this.engines });
+      view = new ViewClass(name, {
+        defaultEngine: this.set('view engine') as string | undefined,
+        root: this.set('views') as string,
+        engines: this.engines,
+      });
       if (!view.path) {
         const root = view.root;
         const dirs =
@@ -362,7 +371,11 @@ export const application = {
 
 // app.get(path, ...), app.post(...), ...: a route with those handlers; `app.get(name)` reads a setting.
 for (const method of methods) {
-  (application as Record<string, unknown>)[method] = function (this: App, path: unknown, ...handlers: unknown[]): unknown {
+  (application as Record<string, unknown>)[method] = function (
+    this: App,
+    path: unknown,
+    ...handlers: unknown[]
+  ): unknown {
     if (method === 'get' && handlers.length === 0 && arguments.length === 1) return this.set(path as string);
     const route = this.route(path);
     route[method](...handlers);

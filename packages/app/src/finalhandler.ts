@@ -31,7 +31,9 @@ function htmlDocument(message: string): string {
     '<title>Error</title>\n' +
     '</head>\n' +
     '<body>\n' +
-    '<pre>' + body + '</pre>\n' +
+    '<pre>' +
+    body +
+    '</pre>\n' +
     '</body>\n' +
     '</html>\n'
   );
@@ -81,7 +83,13 @@ function closing(res: ServerResponse): boolean {
 }
 
 /** Writes the answer. */
-function write(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, unknown> | undefined, message: string): void {
+function write(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, unknown> | undefined,
+  message: string,
+): void {
   const body = htmlDocument(message);
   res.statusCode = status;
   if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] as string;

@@ -57,7 +57,6 @@ export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
 export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.js';
 
-
 /** `require('@brisk/app')`: creates an app, with Express's properties. */
 export interface BriskApp {
   (): import('./types.js').Application;
@@ -106,9 +105,17 @@ declare namespace brisk {
   /** `next`. */
   export type NextFunction = NextType;
   /** A middleware or route handler. */
-  export type RequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = RequestHandlerType<P, ReqBody, Query>;
+  export type RequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = RequestHandlerType<
+    P,
+    ReqBody,
+    Query
+  >;
   /** An error handler (four parameters). */
-  export type ErrorRequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = ErrorRequestHandlerType<P, ReqBody, Query>;
+  export type ErrorRequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = ErrorRequestHandlerType<
+    P,
+    ReqBody,
+    Query
+  >;
   /** A handler argument. */
   export type Handler<P = ParamsType> = HandlerType<P>;
   /** A router made by `brisk.Router()`. */

@@ -177,7 +177,9 @@ export class BriskResponse extends ServerResponse {
       throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
     }
     if (code < 100 || code > 999) {
-      throw new RangeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`);
+      throw new RangeError(
+        `Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`,
+      );
     }
     this.statusCode = code;
     return this;
@@ -228,7 +230,8 @@ export class BriskResponse extends ServerResponse {
         encoding = 'utf8';
         const type = this.getHeader('Content-Type');
         // Express sets what `setCharset` gives; for an empty type that is `false`
-        if (typeof type === 'string') this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
+        if (typeof type === 'string')
+          this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
       } else if (ArrayBuffer.isView(chunk)) {
         if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', BINARY_TYPE);
       } else {
@@ -380,7 +383,12 @@ export class BriskResponse extends ServerResponse {
    */
   download(path: string, callback?: SendFileCallback): void;
   download(path: string, filename: string | null | undefined, callback?: SendFileCallback): void;
-  download(path: string, filename: string | null | undefined, options: SendFileOptions | null | undefined, callback?: SendFileCallback): void;
+  download(
+    path: string,
+    filename: string | null | undefined,
+    options: SendFileOptions | null | undefined,
+    callback?: SendFileCallback,
+  ): void;
   download(path: string, options: SendFileOptions | null, callback?: SendFileCallback): void;
   download(
     path: string,
@@ -475,7 +483,11 @@ export class BriskResponse extends ServerResponse {
     const prev = this.get(field) as string | string[] | undefined;
     let next: unknown = value;
     if (prev) {
-      next = Array.isArray(prev) ? prev.concat(value as string) : Array.isArray(value) ? [prev].concat(value) : [prev, value];
+      next = Array.isArray(prev)
+        ? prev.concat(value as string)
+        : Array.isArray(value)
+          ? [prev].concat(value)
+          : [prev, value];
     }
     return this.set(field, next);
   }
@@ -682,7 +694,13 @@ class FileTransfer extends SendStream {
   /** The router's `next` at the time of the call. */
   next: NextFunction | undefined;
 
-  constructor(req: IncomingMessage, path: string, options: SendOptions, callback: SendFileCallback | undefined, next: NextFunction | undefined) {
+  constructor(
+    req: IncomingMessage,
+    path: string,
+    options: SendOptions,
+    callback: SendFileCallback | undefined,
+    next: NextFunction | undefined,
+  ) {
     super(req, path, options);
     this.done = false;
     this.found = false;

@@ -21,7 +21,10 @@ function etagGenerator(weak: boolean): ETagFunction {
   const options = { weak };
   return function generateETag(body, encoding) {
     // A string hashes as UTF-8 without a copy; another encoding is turned into its bytes first.
-    const entity = typeof body !== 'string' || encoding === undefined || encoding === 'utf8' || encoding === 'utf-8' ? body : Buffer.from(body, encoding);
+    const entity =
+      typeof body !== 'string' || encoding === undefined || encoding === 'utf8' || encoding === 'utf-8'
+        ? body
+        : Buffer.from(body, encoding);
     return etag(entity, options);
   };
 }

@@ -4,7 +4,17 @@
 import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import type { ListenOptions } from 'node:net';
-import type { MethodName, NextFunction, ParamsDictionary, PathArg, PathParams, RouteLike, RouterInstance, RouterOptions, StackLayer } from '@brisk/router';
+import type {
+  MethodName,
+  NextFunction,
+  ParamsDictionary,
+  PathArg,
+  PathParams,
+  RouteLike,
+  RouterInstance,
+  RouterOptions,
+  StackLayer,
+} from '@brisk/router';
 import type { BriskRequest } from './request.js';
 import type { BriskResponse } from './response.js';
 import type { Engine, ViewConstructor } from './view.js';
@@ -35,7 +45,11 @@ declare global {
  * their request types are not brisk's.
  */
 export type ForeignHandler = {
-  handler(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: (err?: unknown) => void): unknown;
+  handler(
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+    next: (err?: unknown) => void,
+  ): unknown;
 }['handler'];
 
 /** A parsed query string (what `req.query` returns): strings, arrays and, with `extended`, objects. */
@@ -51,8 +65,12 @@ export type Locals = Record<string, unknown>;
  * route parameters (inferred from a literal path), `ReqBody` what a body parser put on `req.body`
  * (`unknown` until one does), `Query` what `req.query` returns.
  */
-export interface Request<P = ParamsDictionary, ReqBody = unknown, Query = ParsedQuery, ResLocals extends Locals = Locals>
-  extends BriskRequest,
+export interface Request<
+  P = ParamsDictionary,
+  ReqBody = unknown,
+  Query = ParsedQuery,
+  ResLocals extends Locals = Locals,
+> extends BriskRequest,
     Express.Request {
   /** The route parameters. */
   params: P;
@@ -77,7 +95,9 @@ export interface Request<P = ParamsDictionary, ReqBody = unknown, Query = Parsed
 }
 
 /** A response as handlers see it: node's ServerResponse with Express's methods. */
-export interface Response<ResBody = unknown, ResLocals extends Locals = Locals> extends BriskResponse, Express.Response {
+export interface Response<ResBody = unknown, ResLocals extends Locals = Locals>
+  extends BriskResponse,
+    Express.Response {
   /** Per-request values for templates. */
   locals: ResLocals;
   /** The request this response answers. */
@@ -185,7 +205,11 @@ export interface Application extends EventEmitter, AppMethods<Application> {
   /** Sets the default settings. */
   defaultConfiguration(): void;
   /** Dispatches a request through the app; `callback(err?)` is called when nothing ended it. */
-  handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, callback?: NextFunction): void;
+  handle(
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+    callback?: NextFunction,
+  ): void;
   /**
    * Adds middleware, routers or apps on `path` (default `/`) and below it.
    * @throws TypeError `app.use() requires a middleware function`
@@ -194,7 +218,11 @@ export interface Application extends EventEmitter, AppMethods<Application> {
   use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
   use(middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
-  use<Path extends PathArg>(path: Path, middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(
+    path: Path,
+    middleware: Handlers<ForeignHandler>,
+    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>
+  ): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
   use(...handlers: Array<Handler | Application>): this;
@@ -265,7 +293,11 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
   /** Parameter callbacks by name. */
   params: Record<string, unknown>;
   /** Dispatches a request; `callback(err?)` when nothing ended it. */
-  handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, callback: NextFunction): void;
+  handle(
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+    callback: NextFunction,
+  ): void;
   /**
    * Adds middleware or routers on `path` (default `/`) and below it.
    * @throws TypeError `argument handler is required` / `argument handler must be a function`
@@ -274,7 +306,11 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
   use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
   use(middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
-  use<Path extends PathArg>(path: Path, middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
+  use<Path extends PathArg>(
+    path: Path,
+    middleware: Handlers<ForeignHandler>,
+    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>
+  ): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
   use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
   use(...handlers: Array<Handler | Application>): this;
@@ -289,7 +325,9 @@ export interface RouterFactory {
   (options?: RouterOptions): IRouter;
   new (options?: RouterOptions): IRouter;
   /** The route class. */
-  Route: new (path: PathArg) => IRoute;
+  Route: new (
+    path: PathArg,
+  ) => IRoute;
 }
 
 /** The `view` setting's type. */

@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 
 /** A template engine: `engine(path, options, callback(err, html))` (Express's `app.engine` callback). */
-export type Engine = (path: string, options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void) => void;
+export type Engine = (
+  path: string,
+  options: Record<string, unknown>,
+  callback: (err: Error | null, html?: string) => void,
+) => void;
 
 /** Options of `new View(name, options)`. */
 export interface ViewOptions {
@@ -89,7 +93,8 @@ export class View implements ViewLike {
     this.ext = extname(name);
     this.name = name;
     this.root = opts.root;
-    if (!this.ext && !this.defaultEngine) throw new Error('No default engine was specified and no extension was provided.');
+    if (!this.ext && !this.defaultEngine)
+      throw new Error('No default engine was specified and no extension was provided.');
     let fileName = name;
     if (!this.ext) {
       const engine = this.defaultEngine as string;

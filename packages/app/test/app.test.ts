@@ -11,7 +11,10 @@ import brisk, { type Application } from '../src/index.js';
 import { serve } from '../../../test/support/http.js';
 
 /** Serves `app`, runs `fn` with the server, closes it. */
-async function withServer(app: Application, fn: (s: Awaited<ReturnType<typeof serve>>) => Promise<void>): Promise<void> {
+async function withServer(
+  app: Application,
+  fn: (s: Awaited<ReturnType<typeof serve>>) => Promise<void>,
+): Promise<void> {
   const s = await serve(app);
   try {
     await fn(s);
@@ -36,10 +39,27 @@ describe('brisk()', () => {
     const app = brisk();
     assert.equal(typeof app.on, 'function');
     assert.equal(typeof app.emit, 'function');
-    for (const name of ['use', 'route', 'engine', 'param', 'set', 'get', 'enable', 'disable', 'enabled', 'disabled', 'all', 'render', 'listen', 'path', 'handle']) {
+    for (const name of [
+      'use',
+      'route',
+      'engine',
+      'param',
+      'set',
+      'get',
+      'enable',
+      'disable',
+      'enabled',
+      'disabled',
+      'all',
+      'render',
+      'listen',
+      'path',
+      'handle',
+    ]) {
       assert.equal(typeof (app as unknown as Record<string, unknown>)[name], 'function', name);
     }
-    for (const method of http.METHODS) assert.equal(typeof (app as unknown as Record<string, unknown>)[method.toLowerCase()], 'function', method);
+    for (const method of http.METHODS)
+      assert.equal(typeof (app as unknown as Record<string, unknown>)[method.toLowerCase()], 'function', method);
   });
 
   it('exposes application, request, response, Route, Router and the body parsers', () => {
@@ -48,7 +68,8 @@ describe('brisk()', () => {
     assert.ok(brisk.response instanceof http.ServerResponse);
     assert.equal(typeof brisk.Router, 'function');
     assert.equal(typeof brisk.Route, 'function');
-    for (const name of ['json', 'raw', 'text', 'urlencoded', 'static', 'finalhandler'] as const) assert.equal(typeof brisk[name], 'function', name);
+    for (const name of ['json', 'raw', 'text', 'urlencoded', 'static', 'finalhandler'] as const)
+      assert.equal(typeof brisk[name], 'function', name);
   });
 
   it('gives each app its own request and response prototypes inheriting brisk.request/response', () => {
@@ -153,8 +174,14 @@ describe('settings', () => {
 
   it('rejects unknown etag and query parser values', () => {
     const app = brisk();
-    assert.throws(() => app.set('etag', 'bogus'), { name: 'TypeError', message: 'unknown value for etag function: bogus' });
-    assert.throws(() => app.set('query parser', 'bogus'), { name: 'TypeError', message: 'unknown value for query parser function: bogus' });
+    assert.throws(() => app.set('etag', 'bogus'), {
+      name: 'TypeError',
+      message: 'unknown value for etag function: bogus',
+    });
+    assert.throws(() => app.set('query parser', 'bogus'), {
+      name: 'TypeError',
+      message: 'unknown value for query parser function: bogus',
+    });
   });
 
   it('x-powered-by can be turned off', async () => {
@@ -244,9 +271,18 @@ describe('app.use', () => {
 
   it('mounts middleware on paths, arrays of paths and nested arrays of handlers', async () => {
     const app = brisk();
-    app.use(['/a', '/b'], [(req, _res, next) => { req.headers['x-seen'] = '1'; next(); }], (req, res) => {
-      res.end(`${req.baseUrl} ${req.url} ${req.originalUrl} ${req.path} ${req.headers['x-seen']}`);
-    });
+    app.use(
+      ['/a', '/b'],
+      [
+        (req, _res, next) => {
+          req.headers['x-seen'] = '1';
+          next();
+        },
+      ],
+      (req, res) => {
+        res.end(`${req.baseUrl} ${req.url} ${req.originalUrl} ${req.path} ${req.headers['x-seen']}`);
+      },
+    );
     app.use((_req, res) => res.end('fallback'));
     await withServer(app, async (s) => {
       assert.equal((await s.get('/a/x?q=1')).body, '/a /x?q=1 /a/x?q=1 /x 1');
@@ -339,7 +375,12 @@ describe('routing methods', () => {
     app.get('/r', (req, res) => res.end(`get ${req.method}`));
     app.post('/r', (_req, res) => res.end('post'));
     app.patch('/r', (_req, res) => res.end('patch'));
-    (app as unknown as Record<string, (p: string, h: (req: http.IncomingMessage, res: http.ServerResponse) => void) => void>)['m-search']('/r', (_req, res) => res.end('m-search'));
+    (
+      app as unknown as Record<
+        string,
+        (p: string, h: (req: http.IncomingMessage, res: http.ServerResponse) => void) => void
+      >
+    )['m-search']('/r', (_req, res) => res.end('m-search'));
     app.all('/all', (req, res) => res.end(`all ${req.method}`));
     await withServer(app, async (s) => {
       assert.equal((await s.get('/r')).body, 'get GET');
@@ -394,7 +435,9 @@ describe('routing methods', () => {
 
   it('req.params from the path, decoded; req.route', async () => {
     const app = brisk();
-    app.get('/users/:id/files/*rest', (req, res) => res.end(JSON.stringify({ params: req.params, path: req.route?.path })));
+    app.get('/users/:id/files/*rest', (req, res) =>
+      res.end(JSON.stringify({ params: req.params, path: req.route?.path })),
+    );
     await withServer(app, async (s) => {
       const r = await s.get('/users/a%20b/files/x/y');
       assert.deepEqual(JSON.parse(r.body), { params: { id: 'a b', rest: ['x', 'y'] }, path: '/users/:id/files/*rest' });
@@ -412,7 +455,9 @@ describe('app.param', () => {
       next();
     });
     app.get('/:a/:b', (_req, _res, next) => next());
-    app.get('/:a/:b', (req, res) => res.end(`${(req as unknown as Record<string, string>).pa}${(req as unknown as Record<string, string>).pb}`));
+    app.get('/:a/:b', (req, res) =>
+      res.end(`${(req as unknown as Record<string, string>).pa}${(req as unknown as Record<string, string>).pb}`),
+    );
     await withServer(app, async (s) => {
       assert.equal((await s.get('/x/y')).body, 'XY');
       assert.deepEqual(calls, ['a=x', 'b=y']);
@@ -487,11 +532,13 @@ describe('app.listen', () => {
     });
     try {
       const body = await new Promise<string>((resolve, reject) => {
-        http.get({ socketPath: path, path: '/' }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c));
-          res.on('end', () => resolve(text));
-        }).on('error', reject);
+        http
+          .get({ socketPath: path, path: '/' }, (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c));
+            res.on('end', () => resolve(text));
+          })
+          .on('error', reject);
       });
       assert.equal(body, 'unix');
     } finally {
@@ -519,9 +566,15 @@ describe('http.createServer(app)', () => {
       assert.equal((await s.get('/')).body, 'true /');
     });
     assert.deepEqual(protos, [true, true]);
-    const slots = Object.getOwnPropertySymbols(server).filter((k) => k.description === 'IncomingMessage' || k.description === 'ServerResponse');
+    const slots = Object.getOwnPropertySymbols(server).filter(
+      (k) => k.description === 'IncomingMessage' || k.description === 'ServerResponse',
+    );
     assert.equal(slots.length, 2, 'node keeps the classes in two symbol slots');
-    for (const slot of slots) assert.notEqual((server as unknown as Record<symbol, unknown>)[slot], slot.description === 'IncomingMessage' ? http.IncomingMessage : http.ServerResponse);
+    for (const slot of slots)
+      assert.notEqual(
+        (server as unknown as Record<symbol, unknown>)[slot],
+        slot.description === 'IncomingMessage' ? http.IncomingMessage : http.ServerResponse,
+      );
   });
 
   it('leaves a server alone when the app is not its request listener', async () => {

@@ -98,7 +98,9 @@ describe('errors', () => {
         await s.close();
       }
     }
-    const s = await serve(failing(Object.assign(new Error('slow down'), { status: 429, headers: { 'Retry-After': '30' } })));
+    const s = await serve(
+      failing(Object.assign(new Error('slow down'), { status: 429, headers: { 'Retry-After': '30' } })),
+    );
     try {
       const r = await s.get('/');
       assert.equal(r.status, 429);
@@ -198,7 +200,9 @@ describe('a 413 from a body parser', () => {
           if (text.includes('</html>')) resolve(text);
         });
         socket.on('close', () => resolve(text));
-        socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n{"a":');
+        socket.write(
+          'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n{"a":',
+        );
       });
       socket.destroy();
       assert.match(answer, /^HTTP\/1\.1 413 Payload Too Large/);
@@ -226,7 +230,11 @@ describe('a 413 from a body parser', () => {
           check();
         });
       socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-      socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n' + 'x'.repeat(32) + '\r\n0\r\n\r\n');
+      socket.write(
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n' +
+          'x'.repeat(32) +
+          '\r\n0\r\n\r\n',
+      );
       await seen(/<\/html>/);
       assert.match(text, /^HTTP\/1\.1 413 Payload Too Large/);
       socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok');

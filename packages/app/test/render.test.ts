@@ -13,11 +13,18 @@ const viewsB = join(fixtures, 'views', 'b');
 
 /** `{{key}}` → options[key]; counts its calls. */
 function engine(): Engine & { calls: number } {
-  const fn = ((path: string, options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void) => {
+  const fn = ((
+    path: string,
+    options: Record<string, unknown>,
+    callback: (err: Error | null, html?: string) => void,
+  ) => {
     fn.calls++;
     readFile(path, 'utf8', (err, text) => {
       if (err) return callback(err);
-      callback(null, text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(options[key])));
+      callback(
+        null,
+        text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(options[key])),
+      );
     });
   }) as Engine & { calls: number };
   fn.calls = 0;
@@ -66,7 +73,9 @@ describe('app.render', () => {
     const app = brisk();
     app.engine('tpl', engine());
     app.set('views', viewsA);
-    await assert.rejects(render(app, 'nope.tpl'), { message: `Failed to lookup view "nope.tpl" in views directory "${viewsA}"` });
+    await assert.rejects(render(app, 'nope.tpl'), {
+      message: `Failed to lookup view "nope.tpl" in views directory "${viewsA}"`,
+    });
     app.set('views', [viewsA, viewsB, fixtures]);
     await assert.rejects(render(app, 'nope.tpl'), {
       message: `Failed to lookup view "nope.tpl" in views directories "${viewsA}", "${viewsB}" or "${fixtures}"`,
@@ -75,7 +84,9 @@ describe('app.render', () => {
 
   it('fails without an extension or a view engine', async () => {
     const app = brisk();
-    await assert.rejects(render(app, 'hello'), { message: 'No default engine was specified and no extension was provided.' });
+    await assert.rejects(render(app, 'hello'), {
+      message: 'No default engine was specified and no extension was provided.',
+    });
   });
 
   it('caches the view with `view cache` or options.cache', async () => {
@@ -127,7 +138,9 @@ describe('app.render', () => {
       assert.equal(app.get('views'), join(fixtures, 'engine-app', 'views'));
       assert.equal(await render(app, 'page.tpl', { name: 'by extension' }), '[tpl] found by extension');
       assert.equal(typeof app.engines['.tpl'], 'function');
-      await assert.rejects(render(app, 'page.noengine'), { message: 'Module "noengine" does not provide a view engine.' });
+      await assert.rejects(render(app, 'page.noengine'), {
+        message: 'Module "noengine" does not provide a view engine.',
+      });
       await assert.rejects(render(app, 'page.missing'), { code: 'MODULE_NOT_FOUND' });
     } finally {
       process.chdir(cwd);

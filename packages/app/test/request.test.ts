@@ -23,7 +23,12 @@ function echo(fn: (req: Request) => unknown, setup?: (app: Application) => void)
 }
 
 /** GET `path` with `headers` from an echo app; the parsed body. */
-async function ask(app: Application, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<unknown> {
+async function ask(
+  app: Application,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<unknown> {
   const s: TestServer = await serve(app);
   try {
     const r = await s.request(method, path, { headers });
@@ -35,8 +40,20 @@ async function ask(app: Application, path: string, headers: Record<string, strin
 
 describe('req.get / req.header', () => {
   it('reads headers case-insensitively; Referer and Referrer are one', async () => {
-    const app = echo((req) => [req.get('X-Custom'), req.header('x-custom'), req.get('Referrer'), req.get('referer'), req.get('missing')]);
-    assert.deepEqual(await ask(app, '/', { 'X-Custom': 'v', Referer: 'http://r/' }), ['v', 'v', 'http://r/', 'http://r/', null]);
+    const app = echo((req) => [
+      req.get('X-Custom'),
+      req.header('x-custom'),
+      req.get('Referrer'),
+      req.get('referer'),
+      req.get('missing'),
+    ]);
+    assert.deepEqual(await ask(app, '/', { 'X-Custom': 'v', Referer: 'http://r/' }), [
+      'v',
+      'v',
+      'http://r/',
+      'http://r/',
+      null,
+    ]);
   });
 
   it('throws without a name or a string name', async () => {
@@ -49,8 +66,20 @@ describe('req.get / req.header', () => {
 
 describe('req.accepts*', () => {
   it('accepts: extensions, types, arrays; false when none', async () => {
-    const app = echo((req) => [req.accepts('html'), req.accepts(['json', 'text']), req.accepts('image/png'), req.accepts('text/*'), req.accepts()]);
-    assert.deepEqual(await ask(app, '/', { Accept: 'application/json, text/html;q=0.5' }), ['html', 'json', false, false, ['application/json', 'text/html']]);
+    const app = echo((req) => [
+      req.accepts('html'),
+      req.accepts(['json', 'text']),
+      req.accepts('image/png'),
+      req.accepts('text/*'),
+      req.accepts(),
+    ]);
+    assert.deepEqual(await ask(app, '/', { Accept: 'application/json, text/html;q=0.5' }), [
+      'html',
+      'json',
+      false,
+      false,
+      ['application/json', 'text/html'],
+    ]);
   });
 
   it('accepts anything without an Accept header', async () => {
@@ -69,7 +98,11 @@ describe('req.accepts*', () => {
       req.acceptsLanguages('de'),
     ]);
     assert.deepEqual(
-      await ask(app, '/', { 'Accept-Encoding': 'gzip, br;q=0.5', 'Accept-Charset': 'latin1, utf-8;q=0.2', 'Accept-Language': 'en;q=0.8, fr' }),
+      await ask(app, '/', {
+        'Accept-Encoding': 'gzip, br;q=0.5',
+        'Accept-Charset': 'latin1, utf-8;q=0.2',
+        'Accept-Language': 'en;q=0.8, fr',
+      }),
       ['gzip', false, 'latin1', false, 'fr', ['fr', 'en'], false],
     );
   });
@@ -77,10 +110,19 @@ describe('req.accepts*', () => {
 
 describe('req.is', () => {
   it('matches the Content-Type of a request with a body; null without a body', async () => {
-    const app = echo((req) => [req.is('json'), req.is('application/*'), req.is('html'), req.is(['text', 'json']), req.is('json', 'html')]);
+    const app = echo((req) => [
+      req.is('json'),
+      req.is('application/*'),
+      req.is('html'),
+      req.is(['text', 'json']),
+      req.is('json', 'html'),
+    ]);
     const s = await serve(app);
     try {
-      const r = await s.request('POST', '/', { headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' });
+      const r = await s.request('POST', '/', {
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: '{}',
+      });
       assert.deepEqual(JSON.parse(r.body), ['json', 'application/json', false, 'json', 'json']);
       const none = await s.get('/');
       assert.deepEqual(JSON.parse(none.body), [null, null, null, null, null]);
@@ -96,8 +138,17 @@ describe('req.range', () => {
       const r = req.range(100, { combine: req.query.combine === '1' });
       return Array.isArray(r) ? { type: r.type, ranges: [...r] } : r;
     });
-    assert.deepEqual(await ask(app, '/', { Range: 'bytes=0-9,5-19' }), { type: 'bytes', ranges: [{ start: 0, end: 9 }, { start: 5, end: 19 }] });
-    assert.deepEqual(await ask(app, '/?combine=1', { Range: 'bytes=0-9,5-19' }), { type: 'bytes', ranges: [{ start: 0, end: 19 }] });
+    assert.deepEqual(await ask(app, '/', { Range: 'bytes=0-9,5-19' }), {
+      type: 'bytes',
+      ranges: [
+        { start: 0, end: 9 },
+        { start: 5, end: 19 },
+      ],
+    });
+    assert.deepEqual(await ask(app, '/?combine=1', { Range: 'bytes=0-9,5-19' }), {
+      type: 'bytes',
+      ranges: [{ start: 0, end: 19 }],
+    });
     assert.equal(await ask(app, '/', { Range: 'bytes=200-300' }), -1);
     assert.equal(await ask(app, '/', { Range: 'bytes' }), -2);
     assert.equal(await ask(app, '/'), null);
@@ -121,7 +172,12 @@ describe('req.path, baseUrl, originalUrl', () => {
     app.use('/api/:version', (req, res) => res.end(JSON.stringify([req.path, req.baseUrl, req.originalUrl, req.url])));
     const s = await serve(app);
     try {
-      assert.deepEqual(JSON.parse((await s.get('/api/v1/users?x=1')).body), ['/users', '/api/v1', '/api/v1/users?x=1', '/users?x=1']);
+      assert.deepEqual(JSON.parse((await s.get('/api/v1/users?x=1')).body), [
+        '/users',
+        '/api/v1',
+        '/api/v1/users?x=1',
+        '/users?x=1',
+      ]);
     } finally {
       await s.close();
     }
@@ -132,10 +188,16 @@ describe('req.protocol and req.secure', () => {
   it('http by default; X-Forwarded-Proto only under trust proxy (first value)', async () => {
     const plain = echo((req) => [req.protocol, req.secure]);
     assert.deepEqual(await ask(plain, '/', { 'X-Forwarded-Proto': 'https' }), ['http', false]);
-    const trusted = echo((req) => [req.protocol, req.secure], (app) => app.set('trust proxy', true));
+    const trusted = echo(
+      (req) => [req.protocol, req.secure],
+      (app) => app.set('trust proxy', true),
+    );
     assert.deepEqual(await ask(trusted, '/', { 'X-Forwarded-Proto': 'https, http' }), ['https', true]);
     assert.deepEqual(await ask(trusted, '/'), ['http', false]);
-    const untrustedHop = echo((req) => req.protocol, (app) => app.set('trust proxy', '10.0.0.1'));
+    const untrustedHop = echo(
+      (req) => req.protocol,
+      (app) => app.set('trust proxy', '10.0.0.1'),
+    );
     assert.equal(await ask(untrustedHop, '/', { 'X-Forwarded-Proto': 'https' }), 'http');
   });
 });
@@ -147,26 +209,50 @@ describe('req.ip and req.ips', () => {
   });
 
   it('trust proxy true: the left-most X-Forwarded-For entry', async () => {
-    const app = echo((req) => [req.ip, req.ips], (a) => a.set('trust proxy', true));
-    assert.deepEqual(await ask(app, '/', { 'X-Forwarded-For': '1.1.1.1, 2.2.2.2, 3.3.3.3' }), ['1.1.1.1', ['1.1.1.1', '2.2.2.2', '3.3.3.3']]);
+    const app = echo(
+      (req) => [req.ip, req.ips],
+      (a) => a.set('trust proxy', true),
+    );
+    assert.deepEqual(await ask(app, '/', { 'X-Forwarded-For': '1.1.1.1, 2.2.2.2, 3.3.3.3' }), [
+      '1.1.1.1',
+      ['1.1.1.1', '2.2.2.2', '3.3.3.3'],
+    ]);
   });
 
   it('trust proxy as a hop count', async () => {
-    const app = echo((req) => [req.ip, req.ips], (a) => a.set('trust proxy', 2));
-    assert.deepEqual(await ask(app, '/', { 'X-Forwarded-For': '1.1.1.1, 2.2.2.2, 3.3.3.3' }), ['2.2.2.2', ['2.2.2.2', '3.3.3.3']]);
+    const app = echo(
+      (req) => [req.ip, req.ips],
+      (a) => a.set('trust proxy', 2),
+    );
+    assert.deepEqual(await ask(app, '/', { 'X-Forwarded-For': '1.1.1.1, 2.2.2.2, 3.3.3.3' }), [
+      '2.2.2.2',
+      ['2.2.2.2', '3.3.3.3'],
+    ]);
   });
 
   it('trust proxy as named subnets, comma lists and arrays', async () => {
-    const named = echo((req) => req.ip, (a) => a.set('trust proxy', 'loopback, 10.0.0.0/8'));
+    const named = echo(
+      (req) => req.ip,
+      (a) => a.set('trust proxy', 'loopback, 10.0.0.0/8'),
+    );
     assert.equal(await ask(named, '/', { 'X-Forwarded-For': '8.8.8.8, 10.1.2.3' }), '8.8.8.8');
-    const array = echo((req) => req.ip, (a) => a.set('trust proxy', ['loopback', 'uniquelocal']));
+    const array = echo(
+      (req) => req.ip,
+      (a) => a.set('trust proxy', ['loopback', 'uniquelocal']),
+    );
     assert.equal(await ask(array, '/', { 'X-Forwarded-For': '9.9.9.9, 192.168.0.4' }), '9.9.9.9');
-    const narrow = echo((req) => req.ip, (a) => a.set('trust proxy', 'loopback'));
+    const narrow = echo(
+      (req) => req.ip,
+      (a) => a.set('trust proxy', 'loopback'),
+    );
     assert.equal(await ask(narrow, '/', { 'X-Forwarded-For': '9.9.9.9, 192.168.0.4' }), '192.168.0.4');
   });
 
   it('trust proxy as a function', async () => {
-    const app = echo((req) => req.ip, (a) => a.set('trust proxy', (addr: string) => addr === '127.0.0.1'));
+    const app = echo(
+      (req) => req.ip,
+      (a) => a.set('trust proxy', (addr: string) => addr === '127.0.0.1'),
+    );
     assert.equal(await ask(app, '/', { 'X-Forwarded-For': '5.5.5.5, 6.6.6.6' }), '6.6.6.6');
   });
 
@@ -186,8 +272,14 @@ describe('req.host and req.hostname', () => {
   it('X-Forwarded-Host under trust proxy, first value', async () => {
     const plain = echo((req) => req.hostname);
     assert.equal(await ask(plain, '/', { Host: 'inner', 'X-Forwarded-Host': 'outer.com' }), 'inner');
-    const trusted = echo((req) => [req.host, req.hostname], (a) => a.enable('trust proxy'));
-    assert.deepEqual(await ask(trusted, '/', { Host: 'inner', 'X-Forwarded-Host': 'outer.com:8080 , other' }), ['outer.com:8080', 'outer.com']);
+    const trusted = echo(
+      (req) => [req.host, req.hostname],
+      (a) => a.enable('trust proxy'),
+    );
+    assert.deepEqual(await ask(trusted, '/', { Host: 'inner', 'X-Forwarded-Host': 'outer.com:8080 , other' }), [
+      'outer.com:8080',
+      'outer.com',
+    ]);
   });
 });
 
@@ -196,7 +288,10 @@ describe('req.subdomains', () => {
     const app = echo((req) => req.subdomains);
     assert.deepEqual(await ask(app, '/', { Host: 'tobi.ferrets.example.com' }), ['ferrets', 'tobi']);
     assert.deepEqual(await ask(app, '/', { Host: '127.0.0.1' }), []);
-    const offset = echo((req) => req.subdomains, (a) => a.set('subdomain offset', 3));
+    const offset = echo(
+      (req) => req.subdomains,
+      (a) => a.set('subdomain offset', 3),
+    );
     assert.deepEqual(await ask(offset, '/', { Host: 'tobi.ferrets.example.co.uk' }), ['ferrets', 'tobi']);
     assert.deepEqual(await ask(offset, '/', { Host: 'example.co.uk' }), []);
   });
@@ -246,7 +341,10 @@ describe('req.body, req.cookies, req.route, req.params', () => {
     const s = await serve(app);
     try {
       assert.equal((await s.request('POST', '/raw', { body: 'x' })).body, 'true');
-      assert.equal((await s.request('POST', '/json', { headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' })).body, '{"a":1}');
+      assert.equal(
+        (await s.request('POST', '/json', { headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' })).body,
+        '{"a":1}',
+      );
     } finally {
       await s.close();
     }
@@ -258,7 +356,9 @@ describe('req.body, req.cookies, req.route, req.params', () => {
       (req as unknown as Record<string, unknown>).before = JSON.stringify(req.params);
       next();
     });
-    app.get('/u/:id', (req, res) => res.end(`${(req as unknown as Record<string, unknown>).before} ${JSON.stringify(req.params)} ${req.route?.path}`));
+    app.get('/u/:id', (req, res) =>
+      res.end(`${(req as unknown as Record<string, unknown>).before} ${JSON.stringify(req.params)} ${req.route?.path}`),
+    );
     const s = await serve(app);
     try {
       assert.equal((await s.get('/u/7')).body, '{} {"id":"7"} /u/:id');
@@ -272,7 +372,28 @@ describe('the request prototype', () => {
   it("Express's members are enumerable on brisk.request", () => {
     const keys: string[] = [];
     for (const key in brisk.request) keys.push(key);
-    for (const name of ['get', 'header', 'accepts', 'acceptsEncodings', 'acceptsCharsets', 'acceptsLanguages', 'range', 'is', 'query', 'protocol', 'secure', 'ip', 'ips', 'subdomains', 'path', 'host', 'hostname', 'fresh', 'stale', 'xhr']) {
+    for (const name of [
+      'get',
+      'header',
+      'accepts',
+      'acceptsEncodings',
+      'acceptsCharsets',
+      'acceptsLanguages',
+      'range',
+      'is',
+      'query',
+      'protocol',
+      'secure',
+      'ip',
+      'ips',
+      'subdomains',
+      'path',
+      'host',
+      'hostname',
+      'fresh',
+      'stale',
+      'xhr',
+    ]) {
       assert.ok(keys.includes(name), name);
     }
   });

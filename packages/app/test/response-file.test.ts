@@ -26,7 +26,11 @@ interface Outcome {
 }
 
 /** A handler that transfers with `start(res, done)` and records how `done` was called. */
-function recording(start: (res: Response, done: (err?: Error) => void) => void): { handler: Handler; outcome: Outcome; finished: Promise<void> } {
+function recording(start: (res: Response, done: (err?: Error) => void) => void): {
+  handler: Handler;
+  outcome: Outcome;
+  finished: Promise<void>;
+} {
   const outcome: Outcome = { calls: 0, err: undefined, headersSent: false };
   let resolve!: () => void;
   const finished = new Promise<void>((r) => (resolve = r));
@@ -73,7 +77,11 @@ describe('res.sendFile', () => {
     assert.equal(fresh.body, '');
     assert.equal(fresh.headers['content-type'], undefined);
     const failed = await call((_q, res) => res.sendFile(HELLO), { headers: { 'If-Match': '"nope"' } });
-    assert.deepEqual(reported(failed), { name: 'PreconditionFailedError', message: 'Precondition Failed', status: 412 });
+    assert.deepEqual(reported(failed), {
+      name: 'PreconditionFailedError',
+      message: 'Precondition Failed',
+      status: 412,
+    });
   });
 
   it('answers ranges: 206, and 416 through next', async () => {
@@ -83,16 +91,29 @@ describe('res.sendFile', () => {
     assert.equal(partial.body, 'hell');
     const outside = await call((_q, res) => res.sendFile(HELLO), { headers: { Range: 'bytes=100-300' } });
     assert.equal(outside.headers['content-range'], 'bytes */10');
-    assert.deepEqual(reported(outside), { name: 'RangeNotSatisfiableError', message: 'Range Not Satisfiable', status: 416 });
+    assert.deepEqual(reported(outside), {
+      name: 'RangeNotSatisfiableError',
+      message: 'Range Not Satisfiable',
+      status: 416,
+    });
   });
 
   it('applies the options: headers, maxAge, immutable, lastModified, cacheControl, acceptRanges', async () => {
-    const r = await call((_q, res) => res.sendFile(HELLO, { headers: { 'X-Extra': '1', 'Content-Type': 'x/y' }, maxAge: '1d', immutable: true, lastModified: false }));
+    const r = await call((_q, res) =>
+      res.sendFile(HELLO, {
+        headers: { 'X-Extra': '1', 'Content-Type': 'x/y' },
+        maxAge: '1d',
+        immutable: true,
+        lastModified: false,
+      }),
+    );
     assert.equal(r.headers['x-extra'], '1');
     assert.equal(r.headers['content-type'], 'x/y');
     assert.equal(r.headers['cache-control'], 'public, max-age=86400, immutable');
     assert.equal(r.headers['last-modified'], undefined);
-    const bare = await call((_q, res) => res.sendFile(HELLO, { cacheControl: false, acceptRanges: false }), { headers: { Range: 'bytes=0-1' } });
+    const bare = await call((_q, res) => res.sendFile(HELLO, { cacheControl: false, acceptRanges: false }), {
+      headers: { Range: 'bytes=0-1' },
+    });
     assert.equal(bare.status, 200);
     assert.equal(bare.body, 'hello file');
     assert.equal(bare.headers['cache-control'], undefined);
@@ -127,9 +148,23 @@ describe('res.sendFile', () => {
     const cases: Array<[name: string, send: Handler, status: number, body?: string]> = [
       ['ignores a dotfile by default (404)', (_q, res) => res.sendFile(join(FILES, '.secret')), 404],
       ['ignores a file in a dot directory (404)', (_q, res) => res.sendFile(join(FILES, '.hidden', 'inside.txt')), 404],
-      ['denies with dotfiles: deny (403)', (_q, res) => res.sendFile(join(FILES, '.secret'), { dotfiles: 'deny' }), 403],
-      ['allows with dotfiles: allow', (_q, res) => res.sendFile(join(FILES, '.secret'), { dotfiles: 'allow' }), 200, 'dot'],
-      ['judges only the part below root', (_q, res) => res.sendFile('inside.txt', { root: join(FILES, '.hidden') }), 200, 'inside hidden'],
+      [
+        'denies with dotfiles: deny (403)',
+        (_q, res) => res.sendFile(join(FILES, '.secret'), { dotfiles: 'deny' }),
+        403,
+      ],
+      [
+        'allows with dotfiles: allow',
+        (_q, res) => res.sendFile(join(FILES, '.secret'), { dotfiles: 'allow' }),
+        200,
+        'dot',
+      ],
+      [
+        'judges only the part below root',
+        (_q, res) => res.sendFile('inside.txt', { root: join(FILES, '.hidden') }),
+        200,
+        'inside hidden',
+      ],
       ['judges the part below root', (_q, res) => res.sendFile('.secret', { root: FILES }), 404],
     ];
     for (const [name, handler, status, body] of cases) {
@@ -220,7 +255,8 @@ describe('res.sendFile', () => {
     let dir: string;
     before(() => {
       dir = mkdtempSync(join(tmpdir(), 'brisk-sendfile-'));
-      for (const name of ['100%.txt', 'a#b.txt', 'a?b.txt', 'with space.txt', 'caf\u00e9.txt']) writeFileSync(join(dir, name), name);
+      for (const name of ['100%.txt', 'a#b.txt', 'a?b.txt', 'with space.txt', 'caf\u00e9.txt'])
+        writeFileSync(join(dir, name), name);
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -248,7 +284,12 @@ describe('res.sendFile', () => {
      * Requests `/` from an app running `handler`, and closes the connection when `when` says;
      * resolves once the transfer's outcome is known (or after `waitMs`), with what next got.
      */
-    async function abort(handler: Handler, when: 'first-byte' | 'at-once', finished: Promise<void>, waitMs = 0): Promise<unknown[]> {
+    async function abort(
+      handler: Handler,
+      when: 'first-byte' | 'at-once',
+      finished: Promise<void>,
+      waitMs = 0,
+    ): Promise<unknown[]> {
       const errors: unknown[] = [];
       const app = brisk();
       app.use(handler);
@@ -318,7 +359,10 @@ describe('res.download', () => {
 
   it('names the attachment after filename (filename* outside ISO-8859-1)', async () => {
     const r = await call((_q, res) => res.download(HELLO, '\u65e5\u672c.txt'));
-    assert.equal(r.headers['content-disposition'], 'attachment; filename="??.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC.txt');
+    assert.equal(
+      r.headers['content-disposition'],
+      'attachment; filename="??.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC.txt',
+    );
   });
 
   it('writes a Latin-1 file name as Latin-1 bytes, for a small file too', async () => {
@@ -329,7 +373,9 @@ describe('res.download', () => {
   });
 
   it('adds the headers option, except a Content-Disposition in any case', async () => {
-    const r = await call((_q, res) => res.download(HELLO, 'x.txt', { headers: { 'content-disposition': 'inline', 'X-Y': 'z' } }));
+    const r = await call((_q, res) =>
+      res.download(HELLO, 'x.txt', { headers: { 'content-disposition': 'inline', 'X-Y': 'z' } }),
+    );
     assert.equal(r.headers['content-disposition'], 'attachment; filename="x.txt"');
     assert.equal(r.headers['x-y'], 'z');
   });
@@ -352,13 +398,26 @@ describe('res.download', () => {
   });
 
   // every argument form: (path, fn), (path, name, fn), (path, name, options, fn), (path, options, fn)
-  const forms: Array<[name: string, start: (res: Response, done: (err?: Error) => void) => void, disposition: string]> = [
-    ['(path, callback)', (res, done) => res.download(HELLO, done), 'attachment; filename="hello.txt"'],
-    ['(path, filename, callback)', (res, done) => res.download(HELLO, 'a.txt', done), 'attachment; filename="a.txt"'],
-    ['(path, filename, options, callback)', (res, done) => res.download(HELLO, 'b.txt', { maxAge: 1000 }, done), 'attachment; filename="b.txt"'],
-    ['(path, filename, null, callback)', (res, done) => res.download(HELLO, 'c.txt', null, done), 'attachment; filename="c.txt"'],
-    ['(path, options, callback)', (res, done) => res.download('hello.txt', { root: FILES }, done), 'attachment; filename="hello.txt"'],
-  ];
+  const forms: Array<[name: string, start: (res: Response, done: (err?: Error) => void) => void, disposition: string]> =
+    [
+      ['(path, callback)', (res, done) => res.download(HELLO, done), 'attachment; filename="hello.txt"'],
+      ['(path, filename, callback)', (res, done) => res.download(HELLO, 'a.txt', done), 'attachment; filename="a.txt"'],
+      [
+        '(path, filename, options, callback)',
+        (res, done) => res.download(HELLO, 'b.txt', { maxAge: 1000 }, done),
+        'attachment; filename="b.txt"',
+      ],
+      [
+        '(path, filename, null, callback)',
+        (res, done) => res.download(HELLO, 'c.txt', null, done),
+        'attachment; filename="c.txt"',
+      ],
+      [
+        '(path, options, callback)',
+        (res, done) => res.download('hello.txt', { root: FILES }, done),
+        'attachment; filename="hello.txt"',
+      ],
+    ];
   for (const [name, start, disposition] of forms) {
     it(`takes ${name}`, async () => {
       const { handler, outcome, finished } = recording(start);
@@ -371,7 +430,9 @@ describe('res.download', () => {
   }
 
   it('gives the callback the error of a missing file', async () => {
-    const { handler, outcome, finished } = recording((res, done) => res.download(join(FILES, 'missing.txt'), 'n.txt', done));
+    const { handler, outcome, finished } = recording((res, done) =>
+      res.download(join(FILES, 'missing.txt'), 'n.txt', done),
+    );
     await call(handler);
     await finished;
     assert.equal(outcome.err?.code, 'ENOENT');

@@ -11,16 +11,74 @@ const HI_ETAG = 'W/"2-witfkXg0JglCjW9RssWvTAveakI"';
 
 describe('res.send', () => {
   // body → Content-Type, Content-Length, ETag, body as received
-  const bodies: Array<[name: string, send: Handler, type: string | undefined, length: string, etag: string | undefined, body: string]> = [
+  const bodies: Array<
+    [name: string, send: Handler, type: string | undefined, length: string, etag: string | undefined, body: string]
+  > = [
     ['a string, as HTML', (_q, r) => r.send('hi'), 'text/html; charset=utf-8', '2', HI_ETAG, 'hi'],
-    ['a string, length in bytes', (_q, r) => r.send('h\u00e9'), 'text/html; charset=utf-8', '3', 'W/"3-llZREsZn62PmcrVsRAHQVB7q2g4"', 'h\u00e9'],
-    ['a Buffer, as bytes', (_q, r) => r.send(Buffer.from('bytes')), 'application/octet-stream', '5', 'W/"5-2vUppzEBwr5ia5n8aTgWPnonYgs"', 'bytes'],
-    ['a Uint8Array, as bytes', (_q, r) => r.send(new Uint8Array([65, 66])), 'application/octet-stream', '2', 'W/"2-BtlFlCqiamG+GMPiK/GbvKjdK10"', 'AB'],
-    ['an object, as JSON', (_q, r) => r.send({ a: 1 }), 'application/json; charset=utf-8', '7', 'W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"', '{"a":1}'],
-    ['an array, as JSON', (_q, r) => r.send([1, 'x']), 'application/json; charset=utf-8', '7', 'W/"7-DPydW1kFWIDcgHSCktSU9ecGFF8"', '[1,"x"]'],
-    ['a boolean, as JSON', (_q, r) => r.send(true), 'application/json; charset=utf-8', '4', 'W/"4-X/5TO4MPCKAyY0ipFgr6/IraRNs"', 'true'],
-    ['a number, as JSON (not a status)', (_q, r) => r.send(42), 'application/json; charset=utf-8', '2', 'W/"2-ks/Os51X2RTtixTQ43ZD3geXrlY"', '42'],
-    ['null, as an empty body without a type', (_q, r) => r.send(null), undefined, '0', 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"', ''],
+    [
+      'a string, length in bytes',
+      (_q, r) => r.send('h\u00e9'),
+      'text/html; charset=utf-8',
+      '3',
+      'W/"3-llZREsZn62PmcrVsRAHQVB7q2g4"',
+      'h\u00e9',
+    ],
+    [
+      'a Buffer, as bytes',
+      (_q, r) => r.send(Buffer.from('bytes')),
+      'application/octet-stream',
+      '5',
+      'W/"5-2vUppzEBwr5ia5n8aTgWPnonYgs"',
+      'bytes',
+    ],
+    [
+      'a Uint8Array, as bytes',
+      (_q, r) => r.send(new Uint8Array([65, 66])),
+      'application/octet-stream',
+      '2',
+      'W/"2-BtlFlCqiamG+GMPiK/GbvKjdK10"',
+      'AB',
+    ],
+    [
+      'an object, as JSON',
+      (_q, r) => r.send({ a: 1 }),
+      'application/json; charset=utf-8',
+      '7',
+      'W/"7-n4nHQM60bXQYySSnisV5QdXpZSA"',
+      '{"a":1}',
+    ],
+    [
+      'an array, as JSON',
+      (_q, r) => r.send([1, 'x']),
+      'application/json; charset=utf-8',
+      '7',
+      'W/"7-DPydW1kFWIDcgHSCktSU9ecGFF8"',
+      '[1,"x"]',
+    ],
+    [
+      'a boolean, as JSON',
+      (_q, r) => r.send(true),
+      'application/json; charset=utf-8',
+      '4',
+      'W/"4-X/5TO4MPCKAyY0ipFgr6/IraRNs"',
+      'true',
+    ],
+    [
+      'a number, as JSON (not a status)',
+      (_q, r) => r.send(42),
+      'application/json; charset=utf-8',
+      '2',
+      'W/"2-ks/Os51X2RTtixTQ43ZD3geXrlY"',
+      '42',
+    ],
+    [
+      'null, as an empty body without a type',
+      (_q, r) => r.send(null),
+      undefined,
+      '0',
+      'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"',
+      '',
+    ],
     ['nothing: no type, no ETag', (_q, r) => r.send(), undefined, '0', undefined, ''],
   ];
   for (const [name, handler, type, length, etag, body] of bodies) {
@@ -69,18 +127,15 @@ describe('res.send', () => {
   });
 
   it('sends objects through res.json, so a wrapped res.json sees them', async () => {
-    const r = await call(
-      (_q, res) => res.send({ a: 1 }),
-      {
-        setup: (app) => {
-          const json = app.response.json;
-          app.response.json = function (this: Response, body: unknown) {
-            this.setHeader('X-Wrapped', 'yes');
-            return json.call(this, body);
-          };
-        },
+    const r = await call((_q, res) => res.send({ a: 1 }), {
+      setup: (app) => {
+        const json = app.response.json;
+        app.response.json = function (this: Response, body: unknown) {
+          this.setHeader('X-Wrapped', 'yes');
+          return json.call(this, body);
+        };
       },
-    );
+    });
     assert.equal(r.headers['x-wrapped'], 'yes');
     assert.equal(r.body, '{"a":1}');
   });
@@ -150,7 +205,9 @@ describe('res.send', () => {
       const stale = await call((_q, res) => res.send('hi'), { headers: { 'If-None-Match': '"other"' } });
       assert.equal(stale.status, 200);
       assert.equal(stale.body, 'hi');
-      const noCache = await call((_q, res) => res.send('hi'), { headers: { 'If-None-Match': HI_ETAG, 'Cache-Control': 'no-cache' } });
+      const noCache = await call((_q, res) => res.send('hi'), {
+        headers: { 'If-None-Match': HI_ETAG, 'Cache-Control': 'no-cache' },
+      });
       assert.equal(noCache.status, 200);
       const post = await call((_q, res) => res.send('hi'), { method: 'POST', headers: { 'If-None-Match': HI_ETAG } });
       assert.equal(post.status, 200);
@@ -267,11 +324,13 @@ describe('res.jsonp', () => {
     const r = await call((_q, res) => res.jsonp({ a: 1 }), { path: '/?callback=handle' });
     assert.equal(r.headers['content-type'], 'text/javascript; charset=utf-8');
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
-    assert.equal(r.body, "/**/ typeof handle === 'function' && handle({\"a\":1});");
+    assert.equal(r.body, '/**/ typeof handle === \'function\' && handle({"a":1});');
   });
 
   it('reduces the callback name to []\\w$. characters and escapes U+2028 and U+2029', async () => {
-    const r = await call((_q, res) => res.jsonp({ a: '\u2028\u2029' }), { path: '/?callback=foo.bar%3Calert(1)%3E[0]' });
+    const r = await call((_q, res) => res.jsonp({ a: '\u2028\u2029' }), {
+      path: '/?callback=foo.bar%3Calert(1)%3E[0]',
+    });
     assert.equal(r.body, '/**/ typeof foo.baralert1[0] === \'function\' && foo.baralert1[0]({"a":"\\u2028\\u2029"});');
     assert.equal(r.headers.etag, 'W/"56-jV0Vg9DaUvL2Wu1+aSLLkOEd/IQ"');
   });
@@ -284,7 +343,10 @@ describe('res.jsonp', () => {
   });
 
   it('reads the parameter named by "jsonp callback name"', async () => {
-    const r = await call((_q, res) => res.jsonp([1]), { path: '/?cb=x&callback=y', setup: (app) => app.set('jsonp callback name', 'cb') });
+    const r = await call((_q, res) => res.jsonp([1]), {
+      path: '/?cb=x&callback=y',
+      setup: (app) => app.set('jsonp callback name', 'cb'),
+    });
     assert.equal(r.body, "/**/ typeof x === 'function' && x([1]);");
   });
 
@@ -298,7 +360,10 @@ describe('res.jsonp', () => {
   });
 
   it('uses the json settings', async () => {
-    const r = await call((_q, res) => res.jsonp({ a: '<' }), { path: '/?callback=f', setup: (app) => app.set('json escape', true) });
+    const r = await call((_q, res) => res.jsonp({ a: '<' }), {
+      path: '/?callback=f',
+      setup: (app) => app.set('json escape', true),
+    });
     assert.equal(r.body, '/**/ typeof f === \'function\' && f({"a":"\\u003c"});');
   });
 });

@@ -94,7 +94,9 @@ describe('res.set / res.header / res.get', () => {
 
 describe('res.append', () => {
   it('creates, then adds values (strings or arrays)', async () => {
-    const r = await withRes((res) => res.append('X-L', 'a').append('X-L', ['b', 'c']).append('X-M', ['1']).append('X-M', '2'));
+    const r = await withRes((res) =>
+      res.append('X-L', 'a').append('X-L', ['b', 'c']).append('X-M', ['1']).append('X-M', '2'),
+    );
     assert.equal(r.headers['x-l'], 'a, b, c');
     assert.equal(r.headers['x-m'], '1, 2');
   });
@@ -154,7 +156,10 @@ describe('res.attachment', () => {
 
   it('gives a name outside ISO-8859-1 as filename*', async () => {
     const r = await withRes((res) => res.attachment('\u65e5\u672c.txt'));
-    assert.equal(r.headers['content-disposition'], 'attachment; filename="??.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC.txt');
+    assert.equal(
+      r.headers['content-disposition'],
+      'attachment; filename="??.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC.txt',
+    );
     assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
   });
 });
@@ -221,9 +226,12 @@ describe('res.redirect', () => {
     assert.equal(r.body, '');
   });
 
-  it('throws for Express 4\'s (url, status) order, as the status is then not a number', async () => {
+  it("throws for Express 4's (url, status) order, as the status is then not a number", async () => {
     const r = await call((_q, res) => (res.redirect as (a: unknown, b: unknown) => void)('/x', 301));
-    assert.deepEqual(reported(r), { name: 'TypeError', message: 'Invalid status code: "/x". Status code must be an integer.' });
+    assert.deepEqual(reported(r), {
+      name: 'TypeError',
+      message: 'Invalid status code: "/x". Status code must be an integer.',
+    });
   });
 
   it('goes through res.location (so a wrapped location sees redirects)', async () => {
@@ -249,20 +257,29 @@ describe('res.format', () => {
     assert.equal(json.headers['content-type'], 'application/json; charset=utf-8');
     assert.equal(json.headers.vary, 'Accept');
     assert.equal(json.body, '{"json":true}');
-    const text = await call((_q, res) => res.format(handlers(res)), { headers: { Accept: 'text/*;q=0.9, application/json;q=0.5' } });
+    const text = await call((_q, res) => res.format(handlers(res)), {
+      headers: { Accept: 'text/*;q=0.9, application/json;q=0.5' },
+    });
     assert.equal(text.headers['content-type'], 'text/plain; charset=utf-8');
     assert.equal(text.body, 'text');
   });
 
-  it('runs the first handler without Accept, typed without the key\'s parameters', async () => {
-    const r = await call((_q, res) => res.format({ 'text/html; q=0.5': () => res.send('h'), json: () => res.send('j') }));
+  it("runs the first handler without Accept, typed without the key's parameters", async () => {
+    const r = await call((_q, res) =>
+      res.format({ 'text/html; q=0.5': () => res.send('h'), json: () => res.send('j') }),
+    );
     assert.equal(r.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(r.body, 'h');
   });
 
   it('passes 406 Not Acceptable to next, listing the offered types', async () => {
     const r = await call(
-      (_q, res) => res.format({ text: () => res.send('t'), 'Application/JSON ; x=1': () => res.send('j'), nope: () => res.send('n') }),
+      (_q, res) =>
+        res.format({
+          text: () => res.send('t'),
+          'Application/JSON ; x=1': () => res.send('j'),
+          nope: () => res.send('n'),
+        }),
       { headers: { Accept: 'image/png' } },
     );
     assert.equal(r.status, 406);
@@ -276,9 +293,12 @@ describe('res.format', () => {
   });
 
   it('runs default when nothing matches, or when it is the only handler', async () => {
-    const r = await call((_q, res) => res.format({ text: () => res.send('t'), default: () => res.status(406).send('d') }), {
-      headers: { Accept: 'image/png' },
-    });
+    const r = await call(
+      (_q, res) => res.format({ text: () => res.send('t'), default: () => res.status(406).send('d') }),
+      {
+        headers: { Accept: 'image/png' },
+      },
+    );
     assert.equal(r.status, 406);
     assert.equal(r.body, 'd');
     const only = await call((_q, res) => res.format({ default: () => res.send('d') }));
@@ -288,7 +308,9 @@ describe('res.format', () => {
   it('calls handlers with (req, res, req.next) and returns the response', async () => {
     let seen: unknown[] = [];
     const handler: Handler = (req, res) => {
-      const returned = res.format({ html: (a: unknown, b: unknown, c: unknown) => (seen = [a === req, b === res, c === req.next]) });
+      const returned = res.format({
+        html: (a: unknown, b: unknown, c: unknown) => (seen = [a === req, b === res, c === req.next]),
+      });
       seen.push(returned === res);
       res.end();
     };
@@ -300,24 +322,44 @@ describe('res.format', () => {
 describe('res.cookie', () => {
   it('sets a cookie; an object as j: + JSON; other values as strings', async () => {
     const r = await withRes((res) => res.cookie('a', 'b c').cookie('o', { x: 1 }).cookie('n', null).cookie('five', 5));
-    assert.deepEqual(r.headers['set-cookie'], ['a=b%20c; Path=/', 'o=j%3A%7B%22x%22%3A1%7D; Path=/', 'n=j%3Anull; Path=/', 'five=5; Path=/']);
+    assert.deepEqual(r.headers['set-cookie'], [
+      'a=b%20c; Path=/',
+      'o=j%3A%7B%22x%22%3A1%7D; Path=/',
+      'n=j%3Anull; Path=/',
+      'five=5; Path=/',
+    ]);
   });
 
   it('writes the attributes of the options', async () => {
     const r = await withRes((res) =>
-      res.cookie('o', 'v', { httpOnly: true, domain: 'example.com', path: '/p', secure: true, sameSite: 'lax', priority: 'high', partitioned: true }),
+      res.cookie('o', 'v', {
+        httpOnly: true,
+        domain: 'example.com',
+        path: '/p',
+        secure: true,
+        sameSite: 'lax',
+        priority: 'high',
+        partitioned: true,
+      }),
     );
-    assert.deepEqual(r.headers['set-cookie'], ['o=v; Domain=example.com; Path=/p; HttpOnly; Secure; Partitioned; Priority=High; SameSite=Lax']);
+    assert.deepEqual(r.headers['set-cookie'], [
+      'o=v; Domain=example.com; Path=/p; HttpOnly; Secure; Partitioned; Priority=High; SameSite=Lax',
+    ]);
   });
 
   it('turns maxAge (milliseconds) into Expires and Max-Age (seconds)', async () => {
     const before = Date.now();
-    const r = await withRes((res) => res.cookie('a', 'b', { maxAge: 90_500 }).cookie('s', 'b', { maxAge: '2000' as unknown as number }));
+    const r = await withRes((res) =>
+      res.cookie('a', 'b', { maxAge: 90_500 }).cookie('s', 'b', { maxAge: '2000' as unknown as number }),
+    );
     const [first, second] = r.headers['set-cookie'] as string[];
     const match = /^a=b; Max-Age=90; Path=\/; Expires=(.+)$/.exec(first as string);
     assert.ok(match, first);
     const expires = Date.parse(match[1] as string);
-    assert.ok(expires >= Math.floor((before + 90_500) / 1000) * 1000 - 1000 && expires <= Date.now() + 90_500, match[1]);
+    assert.ok(
+      expires >= Math.floor((before + 90_500) / 1000) * 1000 - 1000 && expires <= Date.now() + 90_500,
+      match[1],
+    );
     assert.match(second as string, /^s=b; Max-Age=2; Path=\/; Expires=/);
   });
 
@@ -342,7 +384,10 @@ describe('res.cookie', () => {
 
   it('throws without a secret for a signed cookie, and for what serialize refuses', async () => {
     const unsigned = await call((_q, res) => res.cookie('a', 'b', { signed: true }));
-    assert.deepEqual(reported(unsigned), { name: 'Error', message: 'cookieParser("secret") required for signed cookies' });
+    assert.deepEqual(reported(unsigned), {
+      name: 'Error',
+      message: 'cookieParser("secret") required for signed cookies',
+    });
     const badName = await call((_q, res) => res.cookie('a;b', 'c'));
     assert.deepEqual(reported(badName), { name: 'TypeError', message: 'argument name is invalid' });
     const badValue = await call((_q, res) => res.cookie('a', 'b c', { encode: String }));
@@ -358,7 +403,11 @@ describe('res.cookie', () => {
 
 describe('res.clearCookie', () => {
   it('sets the cookie empty and expired, keeping path and domain, ignoring maxAge and expires', async () => {
-    const r = await withRes((res) => res.clearCookie('a').clearCookie('b', { path: '/x', domain: 'example.com', maxAge: 1000, expires: new Date(5e12) }));
+    const r = await withRes((res) =>
+      res
+        .clearCookie('a')
+        .clearCookie('b', { path: '/x', domain: 'example.com', maxAge: 1000, expires: new Date(5e12) }),
+    );
     assert.deepEqual(r.headers['set-cookie'], [
       'a=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
       'b=; Domain=example.com; Path=/x; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
@@ -371,7 +420,10 @@ describe('res.render', () => {
   const engine: Engine = (path, options, callback) => {
     readFile(path, 'utf8', (err, text) => {
       if (err) return callback(err);
-      callback(null, text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(options[key])));
+      callback(
+        null,
+        text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(options[key])),
+      );
     });
   };
   const views = (app: Application): void => {
@@ -402,9 +454,14 @@ describe('res.render', () => {
   });
 
   it('with a callback, hands it the HTML and sends nothing', async () => {
-    const r = await call((_q, res) => res.render('hello', { name: 'cb' }, (err, html) => res.send(`[${String(err)}] ${String(html)}`)), { setup: views });
+    const r = await call(
+      (_q, res) => res.render('hello', { name: 'cb' }, (err, html) => res.send(`[${String(err)}] ${String(html)}`)),
+      { setup: views },
+    );
     assert.equal(r.body, '[null] Hello cb from app');
-    const second = await call((_q, res) => res.render('hello', (_err, html) => res.type('txt').send(html)), { setup: views });
+    const second = await call((_q, res) => res.render('hello', (_err, html) => res.type('txt').send(html)), {
+      setup: views,
+    });
     assert.equal(second.headers['content-type'], 'text/plain; charset=utf-8');
     assert.equal(second.body, 'Hello undefined from app');
   });
@@ -438,7 +495,13 @@ describe('response properties', () => {
     const seen: unknown[] = [];
     const app = brisk();
     app.use((req, res) => {
-      seen.push(res.app === app, res.req === req, req.res === res, Object.getPrototypeOf(res.locals), res.locals.previous);
+      seen.push(
+        res.app === app,
+        res.req === req,
+        req.res === res,
+        Object.getPrototypeOf(res.locals),
+        res.locals.previous,
+      );
       res.locals.previous = true;
       seen.push(res.headersSent);
       res.write('x');
@@ -452,13 +515,51 @@ describe('response properties', () => {
     } finally {
       await server.close();
     }
-    assert.deepEqual(seen, [true, true, true, null, undefined, false, true, true, true, true, null, undefined, false, true]);
+    assert.deepEqual(seen, [
+      true,
+      true,
+      true,
+      null,
+      undefined,
+      false,
+      true,
+      true,
+      true,
+      true,
+      null,
+      undefined,
+      false,
+      true,
+    ]);
   });
 
   it('are methods of brisk.response, enumerable as in Express, and each app can add its own', async () => {
     const names = [];
     for (const name in brisk.response) names.push(name);
-    for (const method of ['append', 'attachment', 'clearCookie', 'contentType', 'cookie', 'download', 'format', 'get', 'header', 'json', 'jsonp', 'links', 'location', 'redirect', 'render', 'send', 'sendFile', 'sendStatus', 'set', 'status', 'type', 'vary']) {
+    for (const method of [
+      'append',
+      'attachment',
+      'clearCookie',
+      'contentType',
+      'cookie',
+      'download',
+      'format',
+      'get',
+      'header',
+      'json',
+      'jsonp',
+      'links',
+      'location',
+      'redirect',
+      'render',
+      'send',
+      'sendFile',
+      'sendStatus',
+      'set',
+      'status',
+      'type',
+      'vary',
+    ]) {
       assert.equal(typeof (brisk.response as unknown as Record<string, unknown>)[method], 'function', method);
       assert.ok(names.includes(method), method);
     }

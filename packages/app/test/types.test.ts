@@ -24,100 +24,99 @@ const app: Application = brisk();
 
 // Everything below is only type-checked: `checks` is never called (some lines would throw at run time).
 function checks(): void {
+  // Params are inferred from a literal path: the path-to-regexp 8 grammar.
+  app.get('/users/:id', (req, res) => {
+    type _ = Expect<Equal<typeof req.params, { id: string }>>;
+    res.end(req.params.id);
+  });
+  app.get('/files/*path', (req) => {
+    type _ = Expect<Equal<typeof req.params, { path: string[] }>>;
+  });
+  app.post('/a{/:b}', (req) => {
+    type _ = Expect<Equal<typeof req.params, { b?: string }>>;
+  });
+  app.put('/:"quoted name"/x', (req) => {
+    type _ = Expect<Equal<typeof req.params, { 'quoted name': string }>>;
+  });
+  app.route('/books/:isbn').get((req) => {
+    type _ = Expect<Equal<typeof req.params, { isbn: string }>>;
+  });
+  app.use('/mount/:uid', (req, _res, next) => {
+    type _ = Expect<Equal<typeof req.params, { uid: string }>>;
+    next();
+  });
+  app.get(/^\/re\/(\d+)$/, (req) => {
+    type _ = Expect<Equal<typeof req.params, ParamsDictionary>>;
+  });
+  app.get('/users/:id', (req) => {
+    // @ts-expect-error: no such parameter in the path
+    void req.params.name;
+  });
 
-// Params are inferred from a literal path: the path-to-regexp 8 grammar.
-app.get('/users/:id', (req, res) => {
-  type _ = Expect<Equal<typeof req.params, { id: string }>>;
-  res.end(req.params.id);
-});
-app.get('/files/*path', (req) => {
-  type _ = Expect<Equal<typeof req.params, { path: string[] }>>;
-});
-app.post('/a{/:b}', (req) => {
-  type _ = Expect<Equal<typeof req.params, { b?: string }>>;
-});
-app.put('/:"quoted name"/x', (req) => {
-  type _ = Expect<Equal<typeof req.params, { 'quoted name': string }>>;
-});
-app.route('/books/:isbn').get((req) => {
-  type _ = Expect<Equal<typeof req.params, { isbn: string }>>;
-});
-app.use('/mount/:uid', (req, _res, next) => {
-  type _ = Expect<Equal<typeof req.params, { uid: string }>>;
-  next();
-});
-app.get(/^\/re\/(\d+)$/, (req) => {
-  type _ = Expect<Equal<typeof req.params, ParamsDictionary>>;
-});
-app.get('/users/:id', (req) => {
-  // @ts-expect-error: no such parameter in the path
-  void req.params.name;
-});
+  // req.query is read-only; req.body unknown until a parser is typed in.
+  app.get('/q', (req) => {
+    type _ = Expect<Equal<typeof req.query, ParsedQuery>>;
+    // @ts-expect-error: req.query is read-only
+    req.query = {};
+    type B = Expect<Equal<typeof req.body, unknown>>;
+    // @ts-expect-error: unknown body must be narrowed first
+    void req.body.name;
+  });
+  const typedBody: RequestHandler<ParamsDictionary, { name: string }> = (req, res) => {
+    res.json({ hello: req.body.name });
+  };
+  app.post('/typed', json(), typedBody);
 
-// req.query is read-only; req.body unknown until a parser is typed in.
-app.get('/q', (req) => {
-  type _ = Expect<Equal<typeof req.query, ParsedQuery>>;
-  // @ts-expect-error: req.query is read-only
-  req.query = {};
-  type B = Expect<Equal<typeof req.body, unknown>>;
-  // @ts-expect-error: unknown body must be narrowed first
-  void req.body.name;
-});
-const typedBody: RequestHandler<ParamsDictionary, { name: string }> = (req, res) => {
-  res.json({ hello: req.body.name });
-};
-app.post('/typed', json(), typedBody);
+  // Handlers may be async; error handlers have four parameters.
+  app.get('/async', async (_req, res) => {
+    await Promise.resolve();
+    res.send('ok');
+  });
+  const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+    res.status(500).send(String(err));
+  };
+  app.use(onError);
+  app.use([(_req: Request, _res: Response, next: NextFunction) => next()], (_req, _res, next) => next());
 
-// Handlers may be async; error handlers have four parameters.
-app.get('/async', async (_req, res) => {
-  await Promise.resolve();
-  res.send('ok');
-});
-const onError: ErrorRequestHandler = (err, _req, res, _next) => {
-  res.status(500).send(String(err));
-};
-app.use(onError);
-app.use([(_req: Request, _res: Response, next: NextFunction) => next()], (_req, _res, next) => next());
+  // Responses are typed with Express's methods.
+  app.get('/res', (req, res) => {
+    const r1: Response = res.status(201);
+    res.set('X-A', '1').type('json').json({ a: 1 });
+    res.locals.user = 'me';
+    const locals: Record<string, unknown> = res.locals;
+    void [r1, locals, req.ip, req.hostname, req.protocol, req.secure, req.subdomains, req.xhr, req.fresh, req.path];
+    // @ts-expect-error: no such method
+    res.sendJSON({});
+  });
 
-// Responses are typed with Express's methods.
-app.get('/res', (req, res) => {
-  const r1: Response = res.status(201);
-  res.set('X-A', '1').type('json').json({ a: 1 });
-  res.locals.user = 'me';
-  const locals: Record<string, unknown> = res.locals;
-  void [r1, locals, req.ip, req.hostname, req.protocol, req.secure, req.subdomains, req.xhr, req.fresh, req.path];
-  // @ts-expect-error: no such method
-  res.sendJSON({});
-});
+  // A router made by brisk.Router() hands its handlers the app's requests and responses.
+  const router: IRouter = Router({ mergeParams: true });
+  router.get('/:slug', (req, res) => {
+    type _ = Expect<Equal<typeof req.params, { slug: string }>>;
+    res.json({ slug: req.params.slug });
+  });
+  const viaNew: IRouter = new brisk.Router();
+  app.use('/r', router, viaNew);
 
-// A router made by brisk.Router() hands its handlers the app's requests and responses.
-const router: IRouter = Router({ mergeParams: true });
-router.get('/:slug', (req, res) => {
-  type _ = Expect<Equal<typeof req.params, { slug: string }>>;
-  res.json({ slug: req.params.slug });
-});
-const viaNew: IRouter = new brisk.Router();
-app.use('/r', router, viaNew);
+  // Sub-apps, settings, listen.
+  const sub = brisk();
+  app.use('/sub', sub);
+  app.set('trust proxy', 'loopback');
+  const setting: unknown = app.get('trust proxy');
+  const server: http.Server = app.listen(0, () => undefined);
+  server.close();
+  // @ts-expect-error: a port is not an object with a route
+  app.listen({ nope: true }, 3);
+  // @ts-expect-error: app.use needs handlers
+  app.use(42);
+  void setting;
 
-// Sub-apps, settings, listen.
-const sub = brisk();
-app.use('/sub', sub);
-app.set('trust proxy', 'loopback');
-const setting: unknown = app.get('trust proxy');
-const server: http.Server = app.listen(0, () => undefined);
-server.close();
-// @ts-expect-error: a port is not an object with a route
-app.listen({ nope: true }, 3);
-// @ts-expect-error: app.use needs handlers
-app.use(42);
-void setting;
-
-// The namespace: brisk.Request etc. for CommonJS users (`import brisk = require(...)`).
-const nsHandler: brisk.RequestHandler = (req: brisk.Request, res: brisk.Response, next: brisk.NextFunction) => {
-  void [req, res];
-  next();
-};
-app.use(nsHandler);
+  // The namespace: brisk.Request etc. for CommonJS users (`import brisk = require(...)`).
+  const nsHandler: brisk.RequestHandler = (req: brisk.Request, res: brisk.Response, next: brisk.NextFunction) => {
+    void [req, res];
+    next();
+  };
+  app.use(nsHandler);
 }
 
 test('type tests compile (checked by tsc -p .)', () => {

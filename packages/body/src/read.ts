@@ -67,7 +67,13 @@ export function charsetCache(): CharsetCache {
  * calls `next(err)` with an `HttpError` on failure. Requests that are already read, have no body
  * or whose Content-Type the parser does not handle go straight to `next()`.
  */
-export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, o: ReadOptions, cache: CharsetCache): void {
+export function read(
+  req: BodyRequest,
+  res: ServerResponse,
+  next: NextFunction,
+  o: ReadOptions,
+  cache: CharsetCache,
+): void {
   if (isFinished(req)) {
     next();
     return;
@@ -112,14 +118,19 @@ export function read(req: BodyRequest, res: ServerResponse, next: NextFunction, 
     }
     decompress = DECOMPRESSORS[encoding];
     if (decompress === undefined) {
-      next(createError(415, 'unsupported content encoding "' + encoding + '"', { encoding, type: 'encoding.unsupported' }));
+      next(
+        createError(415, 'unsupported content encoding "' + encoding + '"', { encoding, type: 'encoding.unsupported' }),
+      );
       return;
     }
   }
 
   // The declared size, when the body is read as it comes (raw-body's `length`).
   const declared = headers['content-length'];
-  const length = decompress === undefined && declared !== undefined && !isNaN(declared as unknown as number) ? parseInt(declared, 10) : null;
+  const length =
+    decompress === undefined && declared !== undefined && !isNaN(declared as unknown as number)
+      ? parseInt(declared, 10)
+      : null;
   const limit = o.limit;
   if (length !== null && length > limit) {
     // Rejected before a byte is read: answer now rather than after the whole body arrived, and
@@ -224,7 +235,13 @@ function readStream(
     // One chunk is used as it is for decoding; a Buffer handed to user code (raw, verify) is a
     // copy, so it does not keep alive (or expose) the rest of the socket read it was cut from.
     const body =
-      chunks !== null ? Buffer.concat(chunks, received) : first === null ? EMPTY : o.raw || o.verify ? Buffer.from(first) : first;
+      chunks !== null
+        ? Buffer.concat(chunks, received)
+        : first === null
+          ? EMPTY
+          : o.raw || o.verify
+            ? Buffer.from(first)
+            : first;
     first = chunks = null;
     resource.runInAsyncScope(finish, null, req, res, next, o, charset, decoder, body);
   }

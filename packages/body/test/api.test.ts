@@ -1,7 +1,15 @@
 // The export shape (body-parser 2.3's module.exports) and option validation at set-up time.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import bodyParser, { json, raw, text, urlencoded, type BodyParser, type OptionsJson, type OptionsUrlencoded } from '../src/index.js';
+import bodyParser, {
+  json,
+  raw,
+  text,
+  urlencoded,
+  type BodyParser,
+  type OptionsJson,
+  type OptionsUrlencoded,
+} from '../src/index.js';
 
 describe('exports', () => {
   test('the default export is a function carrying the four parsers', () => {
@@ -52,7 +60,10 @@ describe('option validation', () => {
   for (const name of Object.keys(parsers) as (keyof typeof parsers)[]) {
     test(`${name}: limit must be a byte count or a byte-size string`, () => {
       for (const limit of ['abc', true, {}, Number.NaN, [], 'kb']) {
-        assert.throws(make(name, { limit }), { name: 'TypeError', message: `option limit "${String(limit)}" is invalid` });
+        assert.throws(make(name, { limit }), {
+          name: 'TypeError',
+          message: `option limit "${String(limit)}" is invalid`,
+        });
       }
       for (const limit of [0, 1, 1024, '1kb', '1.5mb', '100', Infinity, null, undefined]) {
         assert.doesNotThrow(make(name, { limit }));
@@ -78,16 +89,22 @@ describe('option validation', () => {
       name: 'TypeError',
       message: 'option defaultCharset must be either utf-8 or iso-8859-1',
     });
-    assert.throws(make('urlencoded', { defaultCharset: 'UTF-8' }), { message: 'option defaultCharset must be either utf-8 or iso-8859-1' });
+    assert.throws(make('urlencoded', { defaultCharset: 'UTF-8' }), {
+      message: 'option defaultCharset must be either utf-8 or iso-8859-1',
+    });
     assert.doesNotThrow(make('urlencoded', { defaultCharset: 'iso-8859-1' }));
     assert.doesNotThrow(make('urlencoded', { defaultCharset: 'utf-8' }));
   });
 
   test('urlencoded: parameterLimit is a positive number', () => {
     for (const parameterLimit of [0, -1, 'abc', Number.NaN, null, {}]) {
-      assert.throws(make('urlencoded', { parameterLimit }), { name: 'TypeError', message: 'option parameterLimit must be a positive number' });
+      assert.throws(make('urlencoded', { parameterLimit }), {
+        name: 'TypeError',
+        message: 'option parameterLimit must be a positive number',
+      });
     }
-    for (const parameterLimit of [1, 10, Infinity, '5', 2.5]) assert.doesNotThrow(make('urlencoded', { parameterLimit }));
+    for (const parameterLimit of [1, 10, Infinity, '5', 2.5])
+      assert.doesNotThrow(make('urlencoded', { parameterLimit }));
   });
 
   test('urlencoded: depth is zero or a positive number (checked when extended)', () => {

@@ -80,7 +80,10 @@ describe('content encoding errors', () => {
     const s = await serve(json());
     try {
       for (const encoding of ['compress', 'x-gzip', 'gzip, br', 'Foo']) {
-        const r = await send(s.port, { headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: '{}' });
+        const r = await send(s.port, {
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          body: '{}',
+        });
         assert.equal(r.status, 415);
         assert.deepEqual(r.error, {
           name: 'UnsupportedMediaTypeError',
@@ -114,14 +117,17 @@ describe('content encoding errors', () => {
         encoding: 'gzip',
         type: 'encoding.unsupported',
       });
-      const ok = await send(s.port, { headers: { 'content-type': 'application/json', 'content-encoding': 'identity' }, body: '{"a":1}' });
+      const ok = await send(s.port, {
+        headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+        body: '{"a":1}',
+      });
       assert.deepEqual(ok.body, { a: 1 });
     } finally {
       await s.close();
     }
   });
 
-  test('corrupt or truncated compressed data is 400 with zlib\'s message and code', async () => {
+  test("corrupt or truncated compressed data is 400 with zlib's message and code", async () => {
     const s = await serve(json());
     try {
       const cases: [encoding: string, body: Buffer, message: string, code: string][] = [
@@ -130,7 +136,10 @@ describe('content encoding errors', () => {
         ['deflate', Buffer.from('nope nope nope'), 'incorrect header check', 'Z_DATA_ERROR'],
       ];
       for (const [encoding, body, message, code] of cases) {
-        const r = await send(s.port, { headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body });
+        const r = await send(s.port, {
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          body,
+        });
         assert.equal(r.status, 400);
         assert.equal(r.error?.name, 'Error');
         assert.equal(r.error?.message, message);
@@ -140,7 +149,10 @@ describe('content encoding errors', () => {
         assert.equal(r.error?.expose, true);
         assert.equal(r.error?.type, undefined);
       }
-      const br = await send(s.port, { headers: { 'content-type': 'application/json', 'content-encoding': 'br' }, body: Buffer.from([0xff, 0xff, 0xff]) });
+      const br = await send(s.port, {
+        headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+        body: Buffer.from([0xff, 0xff, 0xff]),
+      });
       assert.equal(br.status, 400);
       assert.match(String(br.error?.code), /^ERR_/); // brotli's own code
     } finally {
@@ -156,7 +168,10 @@ describe('the limit applies to the inflated size', () => {
       const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)); // 64 MiB of spaces, ~64 KiB gzipped
       assert.ok(bomb.length < 200 * 1024);
       const started = Date.now();
-      const r = await send(s.port, { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+      const r = await send(s.port, {
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: bomb,
+      });
       assert.equal(r.status, 413);
       assert.equal(r.error?.type, 'entity.too.large');
       assert.equal(r.error?.message, 'request entity too large');
@@ -174,7 +189,10 @@ describe('the limit applies to the inflated size', () => {
     const s = await serve(raw({ limit: '1kb' }));
     try {
       const bomb = zlib.brotliCompressSync(Buffer.alloc(8 * 1024 * 1024));
-      const r = await send(s.port, { headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'br' }, body: bomb });
+      const r = await send(s.port, {
+        headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'br' },
+        body: bomb,
+      });
       assert.equal(r.status, 413);
       assert.equal(r.error?.limit, 1024);
     } finally {
@@ -188,7 +206,10 @@ describe('the limit applies to the inflated size', () => {
       const random = Buffer.from(Array.from({ length: 90 }, (_, i) => (i * 7919 + 13) % 256));
       const gz = zlib.gzipSync(random);
       assert.ok(gz.length > 100);
-      const r = await send(s.port, { headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' }, body: gz });
+      const r = await send(s.port, {
+        headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' },
+        body: gz,
+      });
       assert.equal(r.status, 200);
       assert.deepEqual(r.body, { buffer: random.toString('hex') });
     } finally {

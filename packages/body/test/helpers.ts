@@ -1,5 +1,12 @@
 // Test helpers: a node:http server running one parser, and clients that send exact bytes.
-import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { BodyParser } from '../src/index.js';
 
@@ -61,7 +68,10 @@ type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown)
  * hasBody, bodyType }`, or `{ error }` with the error's status. `before` runs first (to change the
  * request as a misbehaving middleware would).
  */
-export async function serve(parsers: BodyParser | Handler[], before?: (req: IncomingMessage) => void): Promise<TestServer> {
+export async function serve(
+  parsers: BodyParser | Handler[],
+  before?: (req: IncomingMessage) => void,
+): Promise<TestServer> {
   const list = (Array.isArray(parsers) ? parsers : [parsers]) as Handler[];
   const errors: Error[] = [];
   const server = createServer((req, res) => {
@@ -120,7 +130,12 @@ export interface SendOptions {
 export function send(port: number, { method = 'POST', headers = {}, body, path = '/' }: SendOptions): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const h: OutgoingHttpHeaders = { ...headers };
-    if (body !== undefined && !Array.isArray(body) && h['content-length'] === undefined && h['transfer-encoding'] === undefined) {
+    if (
+      body !== undefined &&
+      !Array.isArray(body) &&
+      h['content-length'] === undefined &&
+      h['transfer-encoding'] === undefined
+    ) {
       h['content-length'] = Buffer.byteLength(body);
     }
     const req = request({ host: '127.0.0.1', port, method, path, headers: h, agent: false }, (res) => {

@@ -33,7 +33,12 @@ describe('json() defaults', () => {
     ['type with other parameters', 'application/json; foo=bar; charset=utf-8', '{"a":1}', { a: 1 }],
     ['a UTF-8 BOM is dropped', 'application/json', '\ufeff{"a":1}', { a: 1 }],
     ['the empty body is {}', 'application/json', '', {}],
-    ['an own __proto__ key stays data', 'application/json', '{"__proto__":{"x":1}}', JSON.parse('{"__proto__":{"x":1}}')],
+    [
+      'an own __proto__ key stays data',
+      'application/json',
+      '{"__proto__":{"x":1}}',
+      JSON.parse('{"__proto__":{"x":1}}'),
+    ],
   ];
   for (const [title, contentType, body, expected] of OK) {
     test(`parses ${title}`, async () => {
@@ -44,7 +49,10 @@ describe('json() defaults', () => {
   }
 
   test('parses a chunked body', async () => {
-    const r = await send(s.port, { headers: { ...JSON_TYPE, 'transfer-encoding': 'chunked' }, body: ['{"a"', ':', '[1,', '2]}'] });
+    const r = await send(s.port, {
+      headers: { ...JSON_TYPE, 'transfer-encoding': 'chunked' },
+      body: ['{"a"', ':', '[1,', '2]}'],
+    });
     assert.deepEqual(r.body, { a: [1, 2] });
   });
 
@@ -76,7 +84,11 @@ describe('json() defaults', () => {
         `Unexpected token '1', "  1111111111"... is not valid JSON`,
         'Unexpected token 1 in JSON at position 2',
       ],
-      [' '.repeat(30) + 'nul', `Unexpected token 'n', ..."          nul" is not valid JSON`, 'Unexpected token n in JSON at position 30'],
+      [
+        ' '.repeat(30) + 'nul',
+        `Unexpected token 'n', ..."          nul" is not valid JSON`,
+        'Unexpected token n in JSON at position 30',
+      ],
       ['   ', 'Unexpected end of JSON input', 'Unexpected end of JSON input'],
     ];
     for (const [body, modern, legacy] of cases) {
@@ -94,7 +106,7 @@ describe('json() defaults', () => {
     }
   });
 
-  test('invalid JSON is 400 entity.parse.failed with JSON.parse\'s message and the body', async () => {
+  test("invalid JSON is 400 entity.parse.failed with JSON.parse's message and the body", async () => {
     for (const body of ['{"a":', '{bad}', '[1,]', '{"a":1}x', '["\\u12"]']) {
       const r = await send(s.port, { headers: JSON_TYPE, body });
       assert.equal(r.status, 400);
@@ -291,8 +303,14 @@ describe('json() options', () => {
       }),
     );
     try {
-      assert.deepEqual((await send(s.port, { headers: { 'x-parse': '1', 'content-type': 'text/plain' }, body: '[1]' })).body, [1]);
-      assert.deepEqual((await send(s.port, { headers: { 'content-type': 'application/json' }, body: '[1]' })).body, undefined);
+      assert.deepEqual(
+        (await send(s.port, { headers: { 'x-parse': '1', 'content-type': 'text/plain' }, body: '[1]' })).body,
+        [1],
+      );
+      assert.deepEqual(
+        (await send(s.port, { headers: { 'content-type': 'application/json' }, body: '[1]' })).body,
+        undefined,
+      );
       assert.deepEqual(seen, ['POST', 'POST']);
     } finally {
       await s.close();

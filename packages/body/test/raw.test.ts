@@ -34,7 +34,10 @@ describe('raw()', () => {
   test('a charset parameter is ignored, even an unknown one', async () => {
     const s = await serve(raw());
     try {
-      const r = await send(s.port, { headers: { 'content-type': 'application/octet-stream; charset=nonsense' }, body: 'x' });
+      const r = await send(s.port, {
+        headers: { 'content-type': 'application/octet-stream; charset=nonsense' },
+        body: 'x',
+      });
       assert.deepEqual(r.body, { buffer: '78' });
     } finally {
       await s.close();
@@ -44,7 +47,10 @@ describe('raw()', () => {
   test('a body in many chunks is joined', async () => {
     const s = await serve(raw());
     try {
-      const r = await send(s.port, { headers: { ...OCTETS, 'transfer-encoding': 'chunked' }, body: ['ab', Buffer.from([0]), 'cd'] });
+      const r = await send(s.port, {
+        headers: { ...OCTETS, 'transfer-encoding': 'chunked' },
+        body: ['ab', Buffer.from([0]), 'cd'],
+      });
       assert.deepEqual(r.body, { buffer: Buffer.from('ab\0cd').toString('hex') });
     } finally {
       await s.close();
@@ -76,7 +82,10 @@ describe('raw()', () => {
     const s = await serve(raw({ type: 'image/*' }));
     try {
       assert.equal((await send(s.port, { headers: { 'content-type': 'image/jpeg' }, body: 'jpg' })).bodyType, 'buffer');
-      assert.equal((await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'txt' })).bodyType, 'undefined');
+      assert.equal(
+        (await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'txt' })).bodyType,
+        'undefined',
+      );
     } finally {
       await s.close();
     }

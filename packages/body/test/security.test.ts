@@ -107,7 +107,12 @@ describe('adversarial input finishes quickly', () => {
       'text/plain; ' + ' '.repeat(n) + 'charset = latin1 ',
     ];
     const expected = [undefined, undefined, 'utf-8', undefined, undefined, 'latin1'];
-    cases.forEach((header, i) => assert.equal(quick(() => charsetOf(header)), expected[i]));
+    cases.forEach((header, i) =>
+      assert.equal(
+        quick(() => charsetOf(header)),
+        expected[i],
+      ),
+    );
   });
 
   test('charset names: long and odd', () => {
@@ -120,7 +125,10 @@ describe('adversarial input finishes quickly', () => {
   test('a long header over HTTP', async () => {
     const s = await serve(json());
     try {
-      const r = await send(s.port, { headers: { 'content-type': 'application/json; x="' + '\\'.repeat(8000) }, body: '{"a":1}' });
+      const r = await send(s.port, {
+        headers: { 'content-type': 'application/json; x="' + '\\'.repeat(8000) },
+        body: '{"a":1}',
+      });
       assert.deepEqual(r.body, { a: 1 });
     } finally {
       await s.close();

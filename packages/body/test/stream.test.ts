@@ -19,7 +19,10 @@ describe('limit', () => {
   test('a body at the limit is read; one byte more is 413 (Content-Length known)', async () => {
     const s = await serve(text({ limit: 10 }));
     try {
-      assert.equal((await send(s.port, { headers: { 'content-type': 'text/plain' }, body: '0123456789' })).body, '0123456789');
+      assert.equal(
+        (await send(s.port, { headers: { 'content-type': 'text/plain' }, body: '0123456789' })).body,
+        '0123456789',
+      );
       const r = await send(s.port, { headers: { 'content-type': 'text/plain' }, body: '0123456789A' });
       assert.equal(r.status, 413);
       assert.deepEqual(r.error, {
@@ -95,7 +98,11 @@ describe('limit', () => {
           'Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n',
       );
       // no body byte sent: the answer must come anyway
-      await waitFor(() => client.received().includes('\r\n\r\n') && client.received().includes('}'), 3000, '413 response');
+      await waitFor(
+        () => client.received().includes('\r\n\r\n') && client.received().includes('}'),
+        3000,
+        '413 response',
+      );
       const response = client.received();
       assert.match(response, /^HTTP\/1\.1 413 Payload Too Large\r\n/);
       assert.match(response, /\r\nConnection: close\r\n/i);
@@ -161,7 +168,11 @@ describe('request size and aborts', () => {
   });
 
   /** Sends headers and part of the body, then destroys the connection. */
-  async function abortMidBody(port: number, headers: Record<string, string | number>, part: Buffer | string): Promise<void> {
+  async function abortMidBody(
+    port: number,
+    headers: Record<string, string | number>,
+    part: Buffer | string,
+  ): Promise<void> {
     const req = request({ host: '127.0.0.1', port, method: 'POST', headers, agent: false });
     req.on('error', () => {});
     req.flushHeaders();
@@ -195,7 +206,11 @@ describe('request size and aborts', () => {
     const s = await serve(text());
     try {
       const gz = zlib.gzipSync(Buffer.alloc(50_000, 'a'));
-      await abortMidBody(s.port, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': gz.length }, gz.subarray(0, 20));
+      await abortMidBody(
+        s.port,
+        { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': gz.length },
+        gz.subarray(0, 20),
+      );
       await waitFor(() => s.errors.length === 1, 3000, 'the abort error');
       const err = s.errors[0] as Error & { [key: string]: unknown };
       assert.equal(err.type, 'request.aborted');
@@ -215,7 +230,11 @@ describe('request size and aborts', () => {
         const gzip = i % 2 === 1;
         const body = gzip ? zlib.gzipSync(Buffer.alloc(10_000, 'x')).subarray(0, 30) : Buffer.from('{"x":');
         const type = gzip ? 'text/plain' : 'application/json';
-        await abortMidBody(s.port, { 'content-type': type, 'content-length': 5000, ...(gzip ? { 'content-encoding': 'gzip' } : {}) }, body);
+        await abortMidBody(
+          s.port,
+          { 'content-type': type, 'content-length': 5000, ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+          body,
+        );
       }
       await waitFor(() => s.errors.length === n, 5000, 'all abort errors');
       assert.ok(s.errors.every((e) => (e as { type?: string }).type === 'request.aborted'));
@@ -244,9 +263,15 @@ describe('request size and aborts', () => {
     const s = await serve(text(), (req) => seen.push({ req, counts: listenerCounts(req, events) }));
     try {
       await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'hello' });
-      await send(s.port, { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: zlib.gzipSync('hello') });
+      await send(s.port, {
+        headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+        body: zlib.gzipSync('hello'),
+      });
       await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(200_000) }); // 413 at once
-      await send(s.port, { headers: { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' }, body: ['x'.repeat(70_000), 'y'.repeat(70_000)] });
+      await send(s.port, {
+        headers: { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
+        body: ['x'.repeat(70_000), 'y'.repeat(70_000)],
+      });
       assert.equal(seen.length, 4);
       for (const [i, { req, counts }] of seen.entries()) {
         assert.deepEqual(
@@ -284,7 +309,9 @@ describe('stream misuse and requests already read', () => {
     const s = await serve(raw(), (req) => Object.defineProperty(req, 'readable', { value: false, configurable: true }));
     try {
       const client = await rawClient(s.port);
-      client.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 3\r\n\r\n');
+      client.socket.write(
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 3\r\n\r\n',
+      );
       await sleep(50);
       client.socket.write('abc');
       await waitFor(() => client.received().includes('}'), 3000, 'response');
@@ -366,9 +393,18 @@ describe('stream misuse and requests already read', () => {
     ]);
     try {
       await send(s.port, { headers: { ...JSON_TYPE, 'x-id': 'one', 'x-parser': '0' }, body: '{}' });
-      await send(s.port, { headers: { 'content-type': 'text/plain', 'x-id': 'two', 'x-parser': '1', 'transfer-encoding': 'chunked' }, body: ['ab', 'cd'] });
-      await send(s.port, { headers: { 'content-type': 'application/octet-stream', 'x-id': 'three', 'x-parser': '2' }, body: 'x' });
-      await send(s.port, { headers: { ...JSON_TYPE, 'x-id': 'four', 'x-parser': '0', 'content-encoding': 'gzip' }, body: zlib.gzipSync('{}') });
+      await send(s.port, {
+        headers: { 'content-type': 'text/plain', 'x-id': 'two', 'x-parser': '1', 'transfer-encoding': 'chunked' },
+        body: ['ab', 'cd'],
+      });
+      await send(s.port, {
+        headers: { 'content-type': 'application/octet-stream', 'x-id': 'three', 'x-parser': '2' },
+        body: 'x',
+      });
+      await send(s.port, {
+        headers: { ...JSON_TYPE, 'x-id': 'four', 'x-parser': '0', 'content-encoding': 'gzip' },
+        body: zlib.gzipSync('{}'),
+      });
       assert.deepEqual(seen, ['one', 'two', 'three', 'four']);
     } finally {
       await s.close();

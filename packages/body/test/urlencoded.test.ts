@@ -26,30 +26,60 @@ const CASES: [title: string, options: OptionsUrlencoded | undefined, body: strin
   ['dots are not nesting', { extended: true }, 'a.b=1', { 'a.b': '1' }],
   ['extended nesting', { extended: true }, 'a[b]=1&a[]=2', { a: { 0: '2', b: '1' } }],
   ['extended arrays', { extended: true }, 'a[0]=1&a[1]=2&b[]=x&b[]=y', { a: ['1', '2'], b: ['x', 'y'] }],
-  ['extended: an index past the array limit (100) makes an object', { extended: true }, 'a[150]=1', { a: { 150: '1' } }],
+  [
+    'extended: an index past the array limit (100) makes an object',
+    { extended: true },
+    'a[150]=1',
+    { a: { 150: '1' } },
+  ],
   [
     'extended: the array limit grows with the parameter count',
     { extended: true },
     Array.from({ length: 150 }, (_, i) => `a[${i}]=${i}`).join('&'),
     { a: Array.from({ length: 150 }, (_, i) => String(i)) },
   ],
-  ['simple: keys named like Object.prototype members are data', undefined, 'hasOwnProperty=1&constructor=2', { hasOwnProperty: '1', constructor: '2' }],
-  ['extended: keys named like Object.prototype members are data', { extended: true }, 'hasOwnProperty=1&toString=2', { hasOwnProperty: '1', toString: '2' }],
+  [
+    'simple: keys named like Object.prototype members are data',
+    undefined,
+    'hasOwnProperty=1&constructor=2',
+    { hasOwnProperty: '1', constructor: '2' },
+  ],
+  [
+    'extended: keys named like Object.prototype members are data',
+    { extended: true },
+    'hasOwnProperty=1&toString=2',
+    { hasOwnProperty: '1', toString: '2' },
+  ],
   ['a __proto__ key is dropped', undefined, '__proto__=x&b=1', { b: '1' }],
   ['extended: a __proto__ key is dropped', { extended: true }, '__proto__=x&b=1', { b: '1' }],
   ['utf-8 by default: %E9 is not UTF-8 and stays', undefined, 'a=%E9&b=%C3%A9', { a: '%E9', b: 'é' }],
   ['charsetSentinel: utf8=✓ is UTF-8 and is dropped', { charsetSentinel: true }, 'utf8=%E2%9C%93&a=%C3%A9', { a: 'é' }],
-  ['charsetSentinel: utf8=&#10003; means ISO-8859-1', { charsetSentinel: true }, 'utf8=%26%2310003%3B&a=%E9', { a: 'é' }],
+  [
+    'charsetSentinel: utf8=&#10003; means ISO-8859-1',
+    { charsetSentinel: true },
+    'utf8=%26%2310003%3B&a=%E9',
+    { a: 'é' },
+  ],
   ['without charsetSentinel the utf8 parameter is data', undefined, 'utf8=%E2%9C%93&a=1', { utf8: '✓', a: '1' }],
   ['defaultCharset iso-8859-1', { defaultCharset: 'iso-8859-1' }, 'a=%E9', { a: 'é' }],
-  ['defaultCharset iso-8859-1 + sentinel naming UTF-8', { defaultCharset: 'iso-8859-1', charsetSentinel: true }, 'a=%C3%A9&utf8=%E2%9C%93', { a: 'é' }],
+  [
+    'defaultCharset iso-8859-1 + sentinel naming UTF-8',
+    { defaultCharset: 'iso-8859-1', charsetSentinel: true },
+    'a=%C3%A9&utf8=%E2%9C%93',
+    { a: 'é' },
+  ],
   [
     'interpretNumericEntities (ISO-8859-1)',
     { defaultCharset: 'iso-8859-1', interpretNumericEntities: true },
     'a=%26%239786%3B',
     { a: '☺' },
   ],
-  ['without interpretNumericEntities entities stay', { defaultCharset: 'iso-8859-1' }, 'a=%26%239786%3B', { a: '&#9786;' }],
+  [
+    'without interpretNumericEntities entities stay',
+    { defaultCharset: 'iso-8859-1' },
+    'a=%26%239786%3B',
+    { a: '&#9786;' },
+  ],
   ['depth 32 is fine', { extended: true }, 'a' + '[b]'.repeat(32) + '=1', nest(32)],
   ['extended: depth option', { extended: true, depth: 1 }, 'a[b]=1', { a: { b: '1' } }],
   ['extended: depth 0 keeps brackets', { extended: true, depth: 0 }, 'a[b]=1', { 'a[b]': '1' }],
@@ -85,7 +115,10 @@ describe('urlencoded() parsing', () => {
   test('a chunked form', async () => {
     const s = await serve(urlencoded());
     try {
-      const r = await send(s.port, { headers: { 'content-type': FORM, 'transfer-encoding': 'chunked' }, body: ['a=', '1&b', '=2'] });
+      const r = await send(s.port, {
+        headers: { 'content-type': FORM, 'transfer-encoding': 'chunked' },
+        body: ['a=', '1&b', '=2'],
+      });
       assert.deepEqual(r.body, { a: '1', b: '2' });
     } finally {
       await s.close();

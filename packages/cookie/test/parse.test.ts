@@ -163,7 +163,7 @@ describe('parse', () => {
 
   describe('errors', () => {
     for (const value of [undefined, null, 42, true, {}, [], Symbol('s'), Buffer.from('a=1')]) {
-      test(`TypeError for ${typeof value === 'symbol' ? 'a symbol' : JSON.stringify(value) ?? String(value)}`, () => {
+      test(`TypeError for ${typeof value === 'symbol' ? 'a symbol' : (JSON.stringify(value) ?? String(value))}`, () => {
         assert.throws(() => parse(value as unknown as string), {
           name: 'TypeError',
           message: 'argument str must be a string',

@@ -250,7 +250,7 @@ export function parse(string: string): ContentDisposition {
   while (i < len && isToken(string.charCodeAt(i))) i++;
   const typeEnd = i;
   i = skipOws(string, i);
-  if (typeEnd === 0 || (i < len && string.charCodeAt(i) !== 0x3b /* ; */)) {
+  if (typeEnd === 0 || (i < len && string.charCodeAt(i) !== 0x3b) /* ; */) {
     throw new TypeError('invalid type format');
   }
   const type = string.slice(0, typeEnd).toLowerCase();

@@ -52,7 +52,9 @@ function encodeCodePoint(str: string, i: number, c: number): string {
   if (c >= 0xd800 && c <= 0xdfff) {
     if (width(str, i, c) === 1) return '%EF%BF%BD'; // U+FFFD REPLACEMENT CHARACTER
     const cp = 0x10000 + ((c - 0xd800) << 10) + (str.charCodeAt(i + 1) - 0xdc00);
-    return pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 63)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63));
+    return (
+      pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 63)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63))
+    );
   }
   return pct(0xe0 | (c >> 12)) + pct(0x80 | ((c >> 6) & 63)) + pct(0x80 | (c & 63));
 }

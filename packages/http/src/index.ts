@@ -7,7 +7,13 @@
 export { statuses, status } from './statuses.js';
 export type { Statuses, StatusMessages, StatusCodes, StatusSet } from './statuses.js';
 export { createError, HttpError, isHttpError } from './errors.js';
-export type { CreateError, CreateErrorArg, HttpErrorConstructor, HttpErrorConstructors, HttpErrorNames } from './errors.js';
+export type {
+  CreateError,
+  CreateErrorArg,
+  HttpErrorConstructor,
+  HttpErrorConstructors,
+  HttpErrorNames,
+} from './errors.js';
 
 // Request lifecycle (on-finished, on-headers)
 export { onFinished, isFinished } from './on-finished.js';
@@ -31,4 +37,8 @@ export type { Parseurl, ParsedUrl, ParseurlRequest } from './parseurl.js';
 
 // Content disposition (content-disposition)
 export { contentDisposition } from './content-disposition.js';
-export type { ContentDisposition, ContentDispositionFunction, ContentDispositionOptions } from './content-disposition.js';
+export type {
+  ContentDisposition,
+  ContentDispositionFunction,
+  ContentDispositionOptions,
+} from './content-disposition.js';

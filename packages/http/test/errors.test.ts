@@ -91,9 +91,17 @@ describe('HTTP error instances', () => {
     assert.deepEqual(Object.keys(err), ['message']);
     assert.deepEqual(Object.getOwnPropertyNames(err).sort(), ['message', 'name', 'stack']);
     assert.equal(JSON.stringify(err), '{"message":"Not Found"}');
-    assert.deepEqual(Object.getOwnPropertyNames(createError.NotFound.prototype), ['constructor', 'status', 'statusCode', 'expose']);
+    assert.deepEqual(Object.getOwnPropertyNames(createError.NotFound.prototype), [
+      'constructor',
+      'status',
+      'statusCode',
+      'expose',
+    ]);
     assert.deepEqual(Object.getOwnPropertyDescriptor(err, 'name'), {
-      value: 'NotFoundError', writable: true, enumerable: false, configurable: true,
+      value: 'NotFoundError',
+      writable: true,
+      enumerable: false,
+      configurable: true,
     });
   });
 
@@ -147,25 +155,119 @@ describe('HTTP error instances', () => {
 });
 
 describe('createError(...)', () => {
-  const cases: Array<[string, unknown[], { ctor?: string; status: unknown; expose: boolean; message: string; name: string }]> = [
-    ['no argument: 500', [], { ctor: 'InternalServerError', status: 500, expose: false, message: 'Internal Server Error', name: 'InternalServerError' }],
+  const cases: Array<
+    [string, unknown[], { ctor?: string; status: unknown; expose: boolean; message: string; name: string }]
+  > = [
+    [
+      'no argument: 500',
+      [],
+      {
+        ctor: 'InternalServerError',
+        status: 500,
+        expose: false,
+        message: 'Internal Server Error',
+        name: 'InternalServerError',
+      },
+    ],
     ['status', [404], { ctor: 'NotFound', status: 404, expose: true, message: 'Not Found', name: 'NotFoundError' }],
-    ['status + message', [400, 'bad id'], { ctor: 'BadRequest', status: 400, expose: true, message: 'bad id', name: 'BadRequestError' }],
-    ['message only', ['oops'], { ctor: 'InternalServerError', status: 500, expose: false, message: 'oops', name: 'InternalServerError' }],
-    ['message then status is invalid: number must come first', ['x', {}], { ctor: 'InternalServerError', status: 500, expose: false, message: 'x', name: 'InternalServerError' }],
-    ['last message wins', [404, 'a', 'b'], { ctor: 'NotFound', status: 404, expose: true, message: 'b', name: 'NotFoundError' }],
-    ['unknown 4xx: the class constructor, own status', [499], { ctor: 'BadRequest', status: 499, expose: true, message: 'Bad Request', name: 'BadRequestError' }],
-    ['unknown 5xx', [599, 'm'], { ctor: 'InternalServerError', status: 599, expose: false, message: 'm', name: 'InternalServerError' }],
-    ['fraction in range', [404.5], { ctor: 'BadRequest', status: 404.5, expose: true, message: 'Bad Request', name: 'BadRequestError' }],
+    [
+      'status + message',
+      [400, 'bad id'],
+      { ctor: 'BadRequest', status: 400, expose: true, message: 'bad id', name: 'BadRequestError' },
+    ],
+    [
+      'message only',
+      ['oops'],
+      { ctor: 'InternalServerError', status: 500, expose: false, message: 'oops', name: 'InternalServerError' },
+    ],
+    [
+      'message then status is invalid: number must come first',
+      ['x', {}],
+      { ctor: 'InternalServerError', status: 500, expose: false, message: 'x', name: 'InternalServerError' },
+    ],
+    [
+      'last message wins',
+      [404, 'a', 'b'],
+      { ctor: 'NotFound', status: 404, expose: true, message: 'b', name: 'NotFoundError' },
+    ],
+    [
+      'unknown 4xx: the class constructor, own status',
+      [499],
+      { ctor: 'BadRequest', status: 499, expose: true, message: 'Bad Request', name: 'BadRequestError' },
+    ],
+    [
+      'unknown 5xx',
+      [599, 'm'],
+      { ctor: 'InternalServerError', status: 599, expose: false, message: 'm', name: 'InternalServerError' },
+    ],
+    [
+      'fraction in range',
+      [404.5],
+      { ctor: 'BadRequest', status: 404.5, expose: true, message: 'Bad Request', name: 'BadRequestError' },
+    ],
     ['known code below 400: plain Error', [302], { status: 302, expose: true, message: 'Found', name: 'Error' }],
     ['known 1xx: plain Error', [100, 'cont'], { status: 100, expose: true, message: 'cont', name: 'Error' }],
-    ['unknown code below 400 → 500', [399], { ctor: 'InternalServerError', status: 500, expose: false, message: 'Internal Server Error', name: 'InternalServerError' }],
-    ['600 → 500', [600], { ctor: 'InternalServerError', status: 500, expose: false, message: 'Internal Server Error', name: 'InternalServerError' }],
-    ['0 → 500', [0], { ctor: 'InternalServerError', status: 500, expose: false, message: 'Internal Server Error', name: 'InternalServerError' }],
-    ['negative → 500', [-404], { ctor: 'InternalServerError', status: 500, expose: false, message: 'Internal Server Error', name: 'InternalServerError' }],
-    ['Infinity → 500', [Infinity], { ctor: 'InternalServerError', status: 500, expose: false, message: 'Internal Server Error', name: 'InternalServerError' }],
+    [
+      'unknown code below 400 → 500',
+      [399],
+      {
+        ctor: 'InternalServerError',
+        status: 500,
+        expose: false,
+        message: 'Internal Server Error',
+        name: 'InternalServerError',
+      },
+    ],
+    [
+      '600 → 500',
+      [600],
+      {
+        ctor: 'InternalServerError',
+        status: 500,
+        expose: false,
+        message: 'Internal Server Error',
+        name: 'InternalServerError',
+      },
+    ],
+    [
+      '0 → 500',
+      [0],
+      {
+        ctor: 'InternalServerError',
+        status: 500,
+        expose: false,
+        message: 'Internal Server Error',
+        name: 'InternalServerError',
+      },
+    ],
+    [
+      'negative → 500',
+      [-404],
+      {
+        ctor: 'InternalServerError',
+        status: 500,
+        expose: false,
+        message: 'Internal Server Error',
+        name: 'InternalServerError',
+      },
+    ],
+    [
+      'Infinity → 500',
+      [Infinity],
+      {
+        ctor: 'InternalServerError',
+        status: 500,
+        expose: false,
+        message: 'Internal Server Error',
+        name: 'InternalServerError',
+      },
+    ],
     ['NaN stays NaN, as upstream', [NaN], { status: NaN, expose: false, message: '', name: 'Error' }],
-    ['null props ignored', [404, null], { ctor: 'NotFound', status: 404, expose: true, message: 'Not Found', name: 'NotFoundError' }],
+    [
+      'null props ignored',
+      [404, null],
+      { ctor: 'NotFound', status: 404, expose: true, message: 'Not Found', name: 'NotFoundError' },
+    ],
   ];
   for (const [title, args, want] of cases) {
     test(title, () => {

@@ -82,7 +82,10 @@ describe('etag', () => {
       encoding: 'utf8',
       cwd: fileURLToPath(new URL('.', import.meta.url)),
     });
-    assert.equal(out.trim(), 'undefined "d-lDpwLQbzRZmu4fjajvn3KWAx1pk" "6-NbXqRcXkH3i0apN8x01B3+qSCJA" "4-xiwnkk9Mln9e3bGFDAkdVMeiq1g"');
+    assert.equal(
+      out.trim(),
+      'undefined "d-lDpwLQbzRZmu4fjajvn3KWAx1pk" "6-NbXqRcXkH3i0apN8x01B3+qSCJA" "4-xiwnkk9Mln9e3bGFDAkdVMeiq1g"',
+    );
   });
 
   describe('errors', () => {

@@ -48,21 +48,56 @@ describe('fresh', () => {
     ['invalid Last-Modified', { 'if-modified-since': JAN1 }, { 'last-modified': 'foo' }, false],
 
     // If-None-Match wins
-    ['etag matches, modified since', { 'if-none-match': '"foo"', 'if-modified-since': JAN1 }, { etag: '"foo"', 'last-modified': JAN2 }, true],
-    ['etag differs, not modified', { 'if-none-match': '"foo"', 'if-modified-since': JAN2 }, { etag: '"bar"', 'last-modified': JAN1 }, false],
+    [
+      'etag matches, modified since',
+      { 'if-none-match': '"foo"', 'if-modified-since': JAN1 },
+      { etag: '"foo"', 'last-modified': JAN2 },
+      true,
+    ],
+    [
+      'etag differs, not modified',
+      { 'if-none-match': '"foo"', 'if-modified-since': JAN2 },
+      { etag: '"bar"', 'last-modified': JAN1 },
+      false,
+    ],
 
     // Cache-Control: no-cache
     ['no-cache', { 'if-none-match': '"foo"', 'cache-control': 'no-cache' }, { etag: '"foo"' }, false],
     ['no-cache with *', { 'if-none-match': '*', 'cache-control': 'no-cache' }, {}, false],
-    ['no-cache with If-Modified-Since', { 'if-modified-since': JAN2, 'cache-control': 'no-cache' }, { 'last-modified': JAN1 }, false],
-    ['no-cache in a list', { 'if-none-match': '"foo"', 'cache-control': 'max-age=0, no-cache' }, { etag: '"foo"' }, false],
-    ['no-cache first in a list', { 'if-none-match': '"foo"', 'cache-control': 'no-cache,max-age=0' }, { etag: '"foo"' }, false],
-    ['no-cache with whitespace', { 'if-none-match': '"foo"', 'cache-control': ' , \t no-cache \t ,' }, { etag: '"foo"' }, false],
+    [
+      'no-cache with If-Modified-Since',
+      { 'if-modified-since': JAN2, 'cache-control': 'no-cache' },
+      { 'last-modified': JAN1 },
+      false,
+    ],
+    [
+      'no-cache in a list',
+      { 'if-none-match': '"foo"', 'cache-control': 'max-age=0, no-cache' },
+      { etag: '"foo"' },
+      false,
+    ],
+    [
+      'no-cache first in a list',
+      { 'if-none-match': '"foo"', 'cache-control': 'no-cache,max-age=0' },
+      { etag: '"foo"' },
+      false,
+    ],
+    [
+      'no-cache with whitespace',
+      { 'if-none-match': '"foo"', 'cache-control': ' , \t no-cache \t ,' },
+      { etag: '"foo"' },
+      false,
+    ],
     ['no-cache without conditional headers', { 'cache-control': 'no-cache' }, { etag: '"foo"' }, false],
     ['other directives', { 'if-none-match': '"foo"', 'cache-control': 'max-age=0' }, { etag: '"foo"' }, true],
     ['no-cache as a prefix', { 'if-none-match': '"foo"', 'cache-control': 'no-cache-x' }, { etag: '"foo"' }, true],
     ['no-cache as a suffix', { 'if-none-match': '"foo"', 'cache-control': 'x-no-cache' }, { etag: '"foo"' }, true],
-    ['no-cache with a value', { 'if-none-match': '"foo"', 'cache-control': 'no-cache="set-cookie"' }, { etag: '"foo"' }, true],
+    [
+      'no-cache with a value',
+      { 'if-none-match': '"foo"', 'cache-control': 'no-cache="set-cookie"' },
+      { etag: '"foo"' },
+      true,
+    ],
   ];
   for (const [name, req, res, expected] of cases) {
     test(`${name} -> ${expected}`, () => {
@@ -74,7 +109,10 @@ describe('fresh', () => {
     const t0 = performance.now();
     const spaces = ' '.repeat(50_000);
     assert.equal(fresh({ 'if-none-match': '"a"', 'cache-control': ',' + spaces + 'no-cach' }, { etag: '"a"' }), true);
-    assert.equal(fresh({ 'if-none-match': '"a"', 'cache-control': (',' + spaces).repeat(2) + 'x' }, { etag: '"a"' }), true);
+    assert.equal(
+      fresh({ 'if-none-match': '"a"', 'cache-control': (',' + spaces).repeat(2) + 'x' }, { etag: '"a"' }),
+      true,
+    );
     assert.equal(fresh({ 'if-none-match': '"a"', 'cache-control': 'no-cache '.repeat(10_000) }, { etag: '"a"' }), true);
     assert.equal(fresh({ 'if-none-match': ','.repeat(50_000) + '"a"' }, { etag: '"a"' }), true);
     assert.equal(fresh({ 'if-none-match': spaces + '"b"' + spaces }, { etag: '"a"' }), false);
@@ -99,7 +137,10 @@ describe('fresh', () => {
       return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
     }
 
-    function get(server: Server, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+    function get(
+      server: Server,
+      headers: Record<string, string>,
+    ): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
       const { port } = server.address() as AddressInfo;
       return new Promise((resolve, reject) => {
         request({ host: '127.0.0.1', port, path: '/', headers }, (res) => {

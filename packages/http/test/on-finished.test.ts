@@ -63,7 +63,11 @@ describe('isFinished', () => {
     ['request complete and read', { complete: true, readable: false, socket: readable }, true],
     ['request with upgrade', { complete: false, upgrade: true, readable: true, socket: readable }, true],
     ['request without socket', { complete: false, readable: true, socket: null }, true],
-    ['request whose socket is no longer readable', { complete: false, readable: true, socket: { readable: false } }, true],
+    [
+      'request whose socket is no longer readable',
+      { complete: false, readable: true, socket: { readable: false } },
+      true,
+    ],
     ['plain object', {}, undefined],
     ['non-boolean finished/complete', { finished: 1, complete: 'no' }, undefined],
   ];
@@ -78,7 +82,10 @@ describe('onFinished (unit)', () => {
   test('returns msg; fires once on finish with (null, msg); removes every listener', () => {
     const res = fakeRes();
     const calls: unknown[][] = [];
-    assert.equal(onFinished(res, (...args) => calls.push(args)), res);
+    assert.equal(
+      onFinished(res, (...args) => calls.push(args)),
+      res,
+    );
     assert.deepEqual(counts(res), ['end:1', 'finish:1']);
     assert.deepEqual(counts(res.socket as FakeSocket), ['error:1', 'close:1']);
     res.emit('finish');
@@ -212,8 +219,14 @@ describe('onFinished (unit)', () => {
     const order: string[] = [];
     const done = { finished: true, socket: null };
     const other = { foo: 1 };
-    assert.equal(onFinished(done, (err, msg) => order.push(`done ${String(err)} ${msg === done}`)), done);
-    assert.equal(onFinished(other, (err, msg) => order.push(`other ${String(err)} ${msg === other}`)), other);
+    assert.equal(
+      onFinished(done, (err, msg) => order.push(`done ${String(err)} ${msg === done}`)),
+      done,
+    );
+    assert.equal(
+      onFinished(other, (err, msg) => order.push(`other ${String(err)} ${msg === other}`)),
+      other,
+    );
     process.nextTick(() => order.push('nextTick'));
     assert.deepEqual(order, []);
     await tick();
@@ -420,7 +433,12 @@ describe('onFinished over HTTP', () => {
       });
     });
     try {
-      const req = http.request({ host: '127.0.0.1', port, agent: false, headers: { Connection: 'Upgrade', Upgrade: 'x' } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        agent: false,
+        headers: { Connection: 'Upgrade', Upgrade: 'x' },
+      });
       req.end();
       const [, socket] = (await once(req, 'upgrade')) as [IncomingMessage, net.Socket];
       socket.destroy();

@@ -31,16 +31,18 @@ async function run(handler: Handler): Promise<Reply> {
   try {
     const { port } = server.address() as AddressInfo;
     return await new Promise<Reply>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          const skip = /^(date|connection|keep-alive|content-length|transfer-encoding)$/i;
-          const headers = res.rawHeaders.filter((_, i, raw) => !skip.test(raw[i - (i % 2)] as string));
-          resolve({ status: res.statusCode as number, message: res.statusMessage as string, headers, body, log });
-        });
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port, agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            const skip = /^(date|connection|keep-alive|content-length|transfer-encoding)$/i;
+            const headers = res.rawHeaders.filter((_, i, raw) => !skip.test(raw[i - (i % 2)] as string));
+            resolve({ status: res.statusCode as number, message: res.statusMessage as string, headers, body, log });
+          });
+        })
+        .on('error', reject);
     });
   } finally {
     server.closeIdleConnections?.();
@@ -69,7 +71,10 @@ describe('onHeaders arguments', () => {
   test('replaces writeHead on that response only, keeping its name and length', () => {
     const other = new http.ServerResponse(new http.IncomingMessage(null as never));
     const before = res.writeHead;
-    assert.equal(onHeaders(res, () => {}), undefined);
+    assert.equal(
+      onHeaders(res, () => {}),
+      undefined,
+    );
     assert.notEqual(res.writeHead, before);
     assert.equal(Object.hasOwn(res, 'writeHead'), true);
     assert.equal(res.writeHead.name, 'writeHead');
@@ -90,7 +95,11 @@ describe('onHeaders over HTTP', () => {
       res.end('body');
     });
     assert.deepEqual(reply, {
-      status: 201, message: 'Created', headers: ['X-Before', '1', 'X-Set-By', 'listener'], body: 'body', log: [true, false],
+      status: 201,
+      message: 'Created',
+      headers: ['X-Before', '1', 'X-Set-By', 'listener'],
+      body: 'body',
+      log: [true, false],
     });
   });
 
@@ -179,7 +188,11 @@ describe('onHeaders over HTTP', () => {
       onHeaders(res, function () {
         log.push(this.getHeader('x-a'));
       });
-      res.writeHead(200, [['X-A', 'a'], ['', 'skipped'], ['X-B', 'b']]);
+      res.writeHead(200, [
+        ['X-A', 'a'],
+        ['', 'skipped'],
+        ['X-B', 'b'],
+      ]);
       res.end();
     });
     assert.deepEqual(reply.log, ['a']);

@@ -18,34 +18,59 @@ const pick = (u: ParsedUrl): Fields => ({
   path: u.path,
   href: u.href,
 });
-const url = (fields: Partial<Fields>): Fields => ({
-  protocol: null,
-  host: null,
-  hash: null,
-  search: null,
-  query: null,
-  pathname: null,
-  path: null,
-  href: null,
-  ...fields,
-} as Fields);
+const url = (fields: Partial<Fields>): Fields =>
+  ({
+    protocol: null,
+    host: null,
+    hash: null,
+    search: null,
+    query: null,
+    pathname: null,
+    path: null,
+    href: null,
+    ...fields,
+  }) as Fields;
 
 // [url, expected fields]: the fast path for /path?query, url.parse for the rest
 const CASES: [string, Fields][] = [
   ['/', url({ pathname: '/', path: '/', href: '/' })],
   ['/foo', url({ pathname: '/foo', path: '/foo', href: '/foo' })],
-  ['/foo?bar=baz', url({ pathname: '/foo', search: '?bar=baz', query: 'bar=baz', path: '/foo?bar=baz', href: '/foo?bar=baz' })],
+  [
+    '/foo?bar=baz',
+    url({ pathname: '/foo', search: '?bar=baz', query: 'bar=baz', path: '/foo?bar=baz', href: '/foo?bar=baz' }),
+  ],
   ['/foo?', url({ pathname: '/foo', search: '?', query: '', path: '/foo?', href: '/foo?' })],
   ['/?a=1?b=2', url({ pathname: '/', search: '?a=1?b=2', query: 'a=1?b=2', path: '/?a=1?b=2', href: '/?a=1?b=2' })],
   ['//foo/bar', url({ pathname: '//foo/bar', path: '//foo/bar', href: '//foo/bar' })],
-  ['/caf\u00e9?q=\u00e9', url({ pathname: '/caf\u00e9', search: '?q=\u00e9', query: 'q=\u00e9', path: '/caf\u00e9?q=\u00e9', href: '/caf\u00e9?q=\u00e9' })],
+  [
+    '/caf\u00e9?q=\u00e9',
+    url({
+      pathname: '/caf\u00e9',
+      search: '?q=\u00e9',
+      query: 'q=\u00e9',
+      path: '/caf\u00e9?q=\u00e9',
+      href: '/caf\u00e9?q=\u00e9',
+    }),
+  ],
   // url.parse: hash, whitespace, absolute and relative forms
   ['/a?b#c', url({ pathname: '/a', search: '?b', query: 'b', hash: '#c', path: '/a?b', href: '/a?b#c' })],
   ['/a#', url({ pathname: '/a', hash: '#', path: '/a', href: '/a#' })],
   ['/a b', url({ pathname: '/a%20b', path: '/a%20b', href: '/a%20b' })],
   ['/\tx', url({ pathname: '/%09x', path: '/%09x', href: '/%09x' })],
   ['/foo?x y', url({ pathname: '/foo', search: '?x%20y', query: 'x%20y', path: '/foo?x%20y', href: '/foo?x%20y' })],
-  ['http://host:8080/p?q=1#h', url({ protocol: 'http:', host: 'host:8080', pathname: '/p', search: '?q=1', query: 'q=1', hash: '#h', path: '/p?q=1', href: 'http://host:8080/p?q=1#h' })],
+  [
+    'http://host:8080/p?q=1#h',
+    url({
+      protocol: 'http:',
+      host: 'host:8080',
+      pathname: '/p',
+      search: '?q=1',
+      query: 'q=1',
+      hash: '#h',
+      path: '/p?q=1',
+      href: 'http://host:8080/p?q=1#h',
+    }),
+  ],
   ['foo/bar', url({ pathname: 'foo/bar', path: 'foo/bar', href: 'foo/bar' })],
   ['*', url({ pathname: '*', path: '*', href: '*' })],
   ['', url({ href: '' })],
@@ -179,7 +204,11 @@ describe('parseurl over HTTP', () => {
     const seen: unknown[] = [];
     const server = createServer((req: IncomingMessage, res) => {
       const parsed = parseurl(req) as ParsedUrl;
-      seen.push(parseurl(req) === parsed, (req as ParseurlRequest)._parsedUrl === parsed, parseurl.original(req) === parsed);
+      seen.push(
+        parseurl(req) === parsed,
+        (req as ParseurlRequest)._parsedUrl === parsed,
+        parseurl.original(req) === parsed,
+      );
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify({ pathname: parsed.pathname, query: parsed.query, search: parsed.search }));
     });
@@ -194,7 +223,11 @@ describe('parseurl over HTTP', () => {
           res.on('end', () => resolve(data));
         }).on('error', reject);
       });
-      assert.deepEqual(JSON.parse(body), { pathname: '/search/items', query: 'q=caf%C3%A9&page=2', search: '?q=caf%C3%A9&page=2' });
+      assert.deepEqual(JSON.parse(body), {
+        pathname: '/search/items',
+        query: 'q=caf%C3%A9&page=2',
+        search: '?q=caf%C3%A9&page=2',
+      });
       assert.deepEqual(seen, [true, true, true]);
     } finally {
       server.closeIdleConnections?.();

@@ -4,25 +4,69 @@ import { status, statuses } from '../src/index.js';
 
 // statuses 2.0.2's table (IANA registry + node's http.STATUS_CODES), written out in full.
 const TABLE: Array<[number, string]> = [
-  [100, 'Continue'], [101, 'Switching Protocols'], [102, 'Processing'], [103, 'Early Hints'],
-  [200, 'OK'], [201, 'Created'], [202, 'Accepted'], [203, 'Non-Authoritative Information'],
-  [204, 'No Content'], [205, 'Reset Content'], [206, 'Partial Content'], [207, 'Multi-Status'],
-  [208, 'Already Reported'], [226, 'IM Used'],
-  [300, 'Multiple Choices'], [301, 'Moved Permanently'], [302, 'Found'], [303, 'See Other'],
-  [304, 'Not Modified'], [305, 'Use Proxy'], [307, 'Temporary Redirect'], [308, 'Permanent Redirect'],
-  [400, 'Bad Request'], [401, 'Unauthorized'], [402, 'Payment Required'], [403, 'Forbidden'],
-  [404, 'Not Found'], [405, 'Method Not Allowed'], [406, 'Not Acceptable'],
-  [407, 'Proxy Authentication Required'], [408, 'Request Timeout'], [409, 'Conflict'], [410, 'Gone'],
-  [411, 'Length Required'], [412, 'Precondition Failed'], [413, 'Payload Too Large'],
-  [414, 'URI Too Long'], [415, 'Unsupported Media Type'], [416, 'Range Not Satisfiable'],
-  [417, 'Expectation Failed'], [418, "I'm a Teapot"], [421, 'Misdirected Request'],
-  [422, 'Unprocessable Entity'], [423, 'Locked'], [424, 'Failed Dependency'], [425, 'Too Early'],
-  [426, 'Upgrade Required'], [428, 'Precondition Required'], [429, 'Too Many Requests'],
-  [431, 'Request Header Fields Too Large'], [451, 'Unavailable For Legal Reasons'],
-  [500, 'Internal Server Error'], [501, 'Not Implemented'], [502, 'Bad Gateway'],
-  [503, 'Service Unavailable'], [504, 'Gateway Timeout'], [505, 'HTTP Version Not Supported'],
-  [506, 'Variant Also Negotiates'], [507, 'Insufficient Storage'], [508, 'Loop Detected'],
-  [509, 'Bandwidth Limit Exceeded'], [510, 'Not Extended'], [511, 'Network Authentication Required'],
+  [100, 'Continue'],
+  [101, 'Switching Protocols'],
+  [102, 'Processing'],
+  [103, 'Early Hints'],
+  [200, 'OK'],
+  [201, 'Created'],
+  [202, 'Accepted'],
+  [203, 'Non-Authoritative Information'],
+  [204, 'No Content'],
+  [205, 'Reset Content'],
+  [206, 'Partial Content'],
+  [207, 'Multi-Status'],
+  [208, 'Already Reported'],
+  [226, 'IM Used'],
+  [300, 'Multiple Choices'],
+  [301, 'Moved Permanently'],
+  [302, 'Found'],
+  [303, 'See Other'],
+  [304, 'Not Modified'],
+  [305, 'Use Proxy'],
+  [307, 'Temporary Redirect'],
+  [308, 'Permanent Redirect'],
+  [400, 'Bad Request'],
+  [401, 'Unauthorized'],
+  [402, 'Payment Required'],
+  [403, 'Forbidden'],
+  [404, 'Not Found'],
+  [405, 'Method Not Allowed'],
+  [406, 'Not Acceptable'],
+  [407, 'Proxy Authentication Required'],
+  [408, 'Request Timeout'],
+  [409, 'Conflict'],
+  [410, 'Gone'],
+  [411, 'Length Required'],
+  [412, 'Precondition Failed'],
+  [413, 'Payload Too Large'],
+  [414, 'URI Too Long'],
+  [415, 'Unsupported Media Type'],
+  [416, 'Range Not Satisfiable'],
+  [417, 'Expectation Failed'],
+  [418, "I'm a Teapot"],
+  [421, 'Misdirected Request'],
+  [422, 'Unprocessable Entity'],
+  [423, 'Locked'],
+  [424, 'Failed Dependency'],
+  [425, 'Too Early'],
+  [426, 'Upgrade Required'],
+  [428, 'Precondition Required'],
+  [429, 'Too Many Requests'],
+  [431, 'Request Header Fields Too Large'],
+  [451, 'Unavailable For Legal Reasons'],
+  [500, 'Internal Server Error'],
+  [501, 'Not Implemented'],
+  [502, 'Bad Gateway'],
+  [503, 'Service Unavailable'],
+  [504, 'Gateway Timeout'],
+  [505, 'HTTP Version Not Supported'],
+  [506, 'Variant Also Negotiates'],
+  [507, 'Insufficient Storage'],
+  [508, 'Loop Detected'],
+  [509, 'Bandwidth Limit Exceeded'],
+  [510, 'Not Extended'],
+  [511, 'Network Authentication Required'],
 ];
 
 describe('statuses tables', () => {
@@ -39,14 +83,25 @@ describe('statuses tables', () => {
   });
 
   test('codes: every code, ascending', () => {
-    assert.deepEqual(statuses.codes, TABLE.map(([c]) => c));
+    assert.deepEqual(
+      statuses.codes,
+      TABLE.map(([c]) => c),
+    );
     assert.equal(statuses.codes.length, 63);
   });
 
   test('redirect, empty, retry', () => {
     assert.equal(statuses.redirect[304], undefined);
     assert.equal(statuses.empty[200], undefined);
-    assert.deepEqual(statuses.redirect, { 300: true, 301: true, 302: true, 303: true, 305: true, 307: true, 308: true });
+    assert.deepEqual(statuses.redirect, {
+      300: true,
+      301: true,
+      302: true,
+      303: true,
+      305: true,
+      307: true,
+      308: true,
+    });
     assert.deepEqual(statuses.empty, { 204: true, 205: true, 304: true });
     assert.deepEqual(statuses.retry, { 502: true, 503: true, 504: true });
   });
@@ -106,11 +161,14 @@ describe('statuses(code)', () => {
   ];
   for (const [input, message, Type] of bad) {
     test(`${String(input)} throws ${Type.name}: ${message}`, () => {
-      assert.throws(() => statuses(input as string), (err: Error) => {
-        assert.equal(err.constructor, Type);
-        assert.equal(err.message, message);
-        return true;
-      });
+      assert.throws(
+        () => statuses(input as string),
+        (err: Error) => {
+          assert.equal(err.constructor, Type);
+          assert.equal(err.message, message);
+          return true;
+        },
+      );
     });
   }
 

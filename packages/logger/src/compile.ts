@@ -176,7 +176,11 @@ function buildGenerated(parsed: ParsedFormat, guarded: readonly boolean[]): Comp
 function build(format: ParsedFormat): Compiled {
   const first = format.literals[0] as string;
   if (format.names.length === 0) return () => first;
-  const parsed = { literals: format.literals, names: format.names.map(internalize), args: format.args.map(internalize) };
+  const parsed = {
+    literals: format.literals,
+    names: format.names.map(internalize),
+    args: format.args.map(internalize),
+  };
   const guarded = parsed.names.map(inherited);
   return (parsed.names.length <= MAX_GENERATED_TOKENS && buildGenerated(parsed, guarded)) || buildLoop(parsed, guarded);
 }

@@ -11,14 +11,16 @@ export const combined =
   ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
 
 /** Apache common log format. */
-export const common = ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length]';
+export const common =
+  ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length]';
 
 /** morgan's deprecated `default` format: `combined` with the `web` date (`logger()` without a format). */
 export const defaultFormat =
   ':remote-addr - :remote-user [:date] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"';
 
 /** Shorter than combined, with the response time. */
-export const short = ':remote-addr :remote-user :method :url HTTP/:http-version :status :res[content-length] - :response-time ms';
+export const short =
+  ':remote-addr :remote-user :method :url HTTP/:http-version :status :res[content-length] - :response-time ms';
 
 /** The minimal output. */
 export const tiny = ':method :url :status :res[content-length] - :response-time ms';

@@ -199,19 +199,34 @@ for (const [name, fn] of builtinTokens) define(name, fn);
 declare namespace logger {
   export type { Logger };
   /** A format function. */
-  export type FormatFn<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Format<Req, Res>;
+  export type FormatFn<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Format<Req, Res>;
   /** A predefined format name. */
   export type FormatName = Name;
   /** A token function. */
-  export type TokenCallbackFn<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Token<Req, Res>;
+  export type TokenCallbackFn<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Token<Req, Res>;
   /** The tokens object of a format function. */
-  export type TokenIndexer<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = TokenTable<Req, Res>;
+  export type TokenIndexer<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = TokenTable<Req, Res>;
   /** The options of `logger(format, options)`. */
-  export type Options<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Opts<Req, Res>;
+  export type Options<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Opts<Req, Res>;
   /** Where lines are written. */
   export type StreamOptions = Stream;
   /** The middleware. */
-  export type Handler<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = Middleware<Req, Res>;
+  export type Handler<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Middleware<Req, Res>;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
 type Format<Req extends IncomingMessage, Res extends ServerResponse> = FormatFn<Req, Res>;

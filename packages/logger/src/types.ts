@@ -12,11 +12,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * logger.token('id', (req) => req.headers['x-request-id'] as string | undefined);
  * logger.token('upper', (req, res, name) => (name ? req.headers[name]?.toString().toUpperCase() : undefined));
  */
-export type TokenCallback<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = (
-  req: Req,
-  res: Res,
-  ...args: string[]
-) => string | null | undefined;
+export type TokenCallback<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+> = (req: Req, res: Res, ...args: string[]) => string | null | undefined;
 
 /**
  * The `tokens` object a format function receives (the `logger` function itself, as in morgan):
@@ -76,7 +75,10 @@ export interface LogStream {
 }
 
 /** The options of `logger(format, options)`. */
-export interface LoggerOptions<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> {
+export interface LoggerOptions<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+> {
   /**
    * Write the line when the request arrives instead of when the response is done: the request
    * is logged even if the server crashes, but response data (status, headers, times) shows `-`.
@@ -108,15 +110,16 @@ export interface LoggerOptions<Req extends IncomingMessage = IncomingMessage, Re
  * morgan's deprecated one-argument form: `logger({ format, ...options })`.
  * @deprecated use `logger(format, options)`
  */
-export interface LoggerOptionsWithFormat<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
-  extends LoggerOptions<Req, Res> {
+export interface LoggerOptionsWithFormat<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+> extends LoggerOptions<Req, Res> {
   /** The format (name, format string or function). @default 'default' */
   format?: FormatName | (string & {}) | FormatFn<Req, Res> | undefined;
 }
 
 /** The middleware `logger()` returns: `(req, res, next)`; it always calls `next()` with no argument. */
-export type LoggerMiddleware<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = (
-  req: Req,
-  res: Res,
-  next: (err?: unknown) => void,
-) => void;
+export type LoggerMiddleware<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+> = (req: Req, res: Res, next: (err?: unknown) => void) => void;

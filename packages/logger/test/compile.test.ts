@@ -119,12 +119,18 @@ describe('compile', () => {
     const withEmpty = { ...echoTokens(...names), empty: () => '' } as unknown as Tokens;
     assert.equal(compile(`${format} :empty`)(withEmpty, req, res), `${expected} -`);
     const fewer = compile(`${format},:missing`);
-    assert.throws(() => fewer(echoTokens(...names), req, res), { name: 'TypeError', message: 'token ":missing" is not defined' });
+    assert.throws(() => fewer(echoTokens(...names), req, res), {
+      name: 'TypeError',
+      message: 'token ":missing" is not defined',
+    });
     const throwing = echoTokens(...names) as unknown as Record<string, unknown>;
     throwing.t5 = () => {
       throw new RangeError('own error');
     };
-    assert.throws(() => compile(format)(throwing as unknown as Tokens, req, res), { name: 'RangeError', message: 'own error' });
+    assert.throws(() => compile(format)(throwing as unknown as Tokens, req, res), {
+      name: 'RangeError',
+      message: 'own error',
+    });
   });
 
   test('argument format must be a string', () => {
@@ -135,7 +141,11 @@ describe('compile', () => {
 
   test('is logger.compile, and usable with logger as the tokens object', () => {
     assert.equal(logger.compile, compile);
-    const line = compile(':method :url :req[x-a]')(loggerTokens, { method: 'GET', url: '/a', headers: { 'x-a': '1' } } as never, res);
+    const line = compile(':method :url :req[x-a]')(
+      loggerTokens,
+      { method: 'GET', url: '/a', headers: { 'x-a': '1' } } as never,
+      res,
+    );
     assert.equal(line, 'GET /a 1');
   });
 });
@@ -148,15 +158,23 @@ describe('compile: undefined tokens', () => {
 
   test('a value that is not a function is not a token', () => {
     const tokens = { aa: 'text', bb: 42 };
-    assert.throws(() => compile(':aa')(tokens as unknown as Tokens, req, res), { message: 'token ":aa" is not defined' });
-    assert.throws(() => compile('x :bb[1]')(tokens as unknown as Tokens, req, res), { message: 'token ":bb" is not defined' });
+    assert.throws(() => compile(':aa')(tokens as unknown as Tokens, req, res), {
+      message: 'token ":aa" is not defined',
+    });
+    assert.throws(() => compile('x :bb[1]')(tokens as unknown as Tokens, req, res), {
+      message: 'token ":bb" is not defined',
+    });
   });
 
   test('inherited names (:toString, :call, :constructor, :__proto__) are tokens only when defined', () => {
     for (const name of ['toString', 'call', 'apply', 'bind', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
       const fn = compile(`:aa :${name} :${name}[x]`);
       assert.throws(() => fn(echoTokens('aa'), req, res), { message: `token ":${name}" is not defined` }, name);
-      assert.throws(() => compile(`:${name}`)(loggerTokens, req, res), { message: `token ":${name}" is not defined` }, name);
+      assert.throws(
+        () => compile(`:${name}`)(loggerTokens, req, res),
+        { message: `token ":${name}" is not defined` },
+        name,
+      );
       const own: Record<string, unknown> = {};
       Object.defineProperty(own, name, { value: () => 'own', enumerable: true });
       own.aa = () => 'a';
@@ -182,7 +200,9 @@ describe('compile: undefined tokens', () => {
       (e) => e === err,
     );
     // when a token of the format is also missing, the TypeError names it
-    assert.throws(() => compile(':bb :cc')(tokens as unknown as Tokens, req, res), { message: 'token ":cc" is not defined' });
+    assert.throws(() => compile(':bb :cc')(tokens as unknown as Tokens, req, res), {
+      message: 'token ":cc" is not defined',
+    });
   });
 });
 
@@ -248,9 +268,13 @@ describe('compile without code generation from strings', () => {
       console.log(JSON.stringify({ lines, evalWorks }));
     `;
     const { stdout, stderr } = await runChild(code, 30_000, ['--disallow-code-generation-from-strings']);
-    assert.deepEqual(JSON.parse(stdout), {
-      lines: ['A/B1 A', 'A T', 'token ":zz" is not defined', 'token ":toString" is not defined'],
-      evalWorks: false,
-    }, stderr);
+    assert.deepEqual(
+      JSON.parse(stdout),
+      {
+        lines: ['A/B1 A', 'A T', 'token ":zz" is not defined', 'token ":toString" is not defined'],
+        evalWorks: false,
+      },
+      stderr,
+    );
   });
 });

@@ -6,8 +6,26 @@ import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import logger, { compile, format, token, type FormatFn, type LoggerOptions, type TokenCallback, type Tokens } from '../src/index.js';
-import { SOURCE_URL, capture, deferred, rawRequest, request, runChild, serve, type Handler, type Middleware } from './helpers.js';
+import logger, {
+  compile,
+  format,
+  token,
+  type FormatFn,
+  type LoggerOptions,
+  type TokenCallback,
+  type Tokens,
+} from '../src/index.js';
+import {
+  SOURCE_URL,
+  capture,
+  deferred,
+  rawRequest,
+  request,
+  runChild,
+  serve,
+  type Handler,
+  type Middleware,
+} from './helpers.js';
 
 // The predefined formats and tokens are properties of `logger` (untyped, as in @types/morgan).
 const table = logger as unknown as Record<string, unknown>;
@@ -64,8 +82,14 @@ describe('the module', () => {
       table.combined,
       ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"',
     );
-    assert.equal(table.common, ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length]');
-    assert.equal(table.short, ':remote-addr :remote-user :method :url HTTP/:http-version :status :res[content-length] - :response-time ms');
+    assert.equal(
+      table.common,
+      ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length]',
+    );
+    assert.equal(
+      table.short,
+      ':remote-addr :remote-user :method :url HTTP/:http-version :status :res[content-length] - :response-time ms',
+    );
     assert.equal(table.tiny, ':method :url :status :res[content-length] - :response-time ms');
     assert.equal(
       table.default,
@@ -75,13 +99,30 @@ describe('the module', () => {
   });
 
   test('the predefined tokens are properties', () => {
-    const names = ['url', 'method', 'response-time', 'total-time', 'date', 'status', 'referrer', 'remote-addr', 'remote-user', 'http-version', 'user-agent', 'req', 'res'];
+    const names = [
+      'url',
+      'method',
+      'response-time',
+      'total-time',
+      'date',
+      'status',
+      'referrer',
+      'remote-addr',
+      'remote-user',
+      'http-version',
+      'user-agent',
+      'req',
+      'res',
+    ];
     for (const name of names) assert.equal(typeof table[name], 'function', name);
   });
 
   test('format() and token() return logger (chainable)', () => {
     assert.equal(logger.format('chain-test', ':method'), logger);
-    assert.equal(logger.token('chain-test-token', () => 'x').token('chain-test-token2', () => 'y'), logger);
+    assert.equal(
+      logger.token('chain-test-token', () => 'x').token('chain-test-token2', () => 'y'),
+      logger,
+    );
     assert.equal(table['chain-test'], ':method');
   });
 
@@ -110,7 +151,10 @@ describe('set-up errors', () => {
 
   test('option skip must be function', () => {
     for (const bad of [true, 'yes', {}] as unknown[]) {
-      assert.throws(() => logger('tiny', { skip: bad as () => boolean }), { name: 'TypeError', message: 'option skip must be function' });
+      assert.throws(() => logger('tiny', { skip: bad as () => boolean }), {
+        name: 'TypeError',
+        message: 'option skip must be function',
+      });
     }
     for (const ok of [false, null, undefined] as const) logger('tiny', { skip: ok });
   });
@@ -137,9 +181,17 @@ describe('set-up errors', () => {
 describe('predefined formats over HTTP', () => {
   const headers = { 'User-Agent': 'agent/1', Referer: 'http://ref/', Authorization: `Basic ${b64('alice:pw')}` };
   const cases: Array<[string, string, RegExp]> = [
-    ['combined', '/path?q=1', re(`127\\.0\\.0\\.1 - alice \\[${CLF}\\] "GET /path\\?q=1 HTTP/1\\.1" 200 5 "http://ref/" "agent/1"\n`)],
+    [
+      'combined',
+      '/path?q=1',
+      re(`127\\.0\\.0\\.1 - alice \\[${CLF}\\] "GET /path\\?q=1 HTTP/1\\.1" 200 5 "http://ref/" "agent/1"\n`),
+    ],
     ['common', '/path?q=1', re(`127\\.0\\.0\\.1 - alice \\[${CLF}\\] "GET /path\\?q=1 HTTP/1\\.1" 200 5\n`)],
-    ['default', '/path', re(`127\\.0\\.0\\.1 - alice \\[${WEB}\\] "GET /path HTTP/1\\.1" 200 5 "http://ref/" "agent/1"\n`)],
+    [
+      'default',
+      '/path',
+      re(`127\\.0\\.0\\.1 - alice \\[${WEB}\\] "GET /path HTTP/1\\.1" 200 5 "http://ref/" "agent/1"\n`),
+    ],
     ['short', '/s', re(`127\\.0\\.0\\.1 alice GET /s HTTP/1\\.1 200 5 - ${MS} ms\n`)],
     ['tiny', '/t?status=404', re(`GET /t\\?status=404 404 5 - ${MS} ms\n`)],
     ['dev', '/d', re(`\x1b\\[0mGET /d \x1b\\[32m200\x1b\\[0m ${MS} ms - 5\x1b\\[0m\n`)],
@@ -280,7 +332,10 @@ describe('tokens over HTTP', () => {
   });
 
   test(':referrer is Referer, else Referrer; :user-agent', async () => {
-    assert.equal(await lineFor(':referrer|:user-agent', hello, { headers: { Referer: 'a', Referrer: 'b', 'User-Agent': 'ua/2' } }), 'a|ua/2');
+    assert.equal(
+      await lineFor(':referrer|:user-agent', hello, { headers: { Referer: 'a', Referrer: 'b', 'User-Agent': 'ua/2' } }),
+      'a|ua/2',
+    );
     assert.equal(await lineFor(':referrer', hello, { headers: { Referrer: 'b' } }), 'b');
     assert.equal(await lineFor(':referrer|:user-agent'), '-|-');
   });
@@ -295,7 +350,10 @@ describe('tokens over HTTP', () => {
   });
 
   test(':remote-user is the Basic authentication user', async () => {
-    assert.equal(await lineFor(':remote-user', hello, { headers: { Authorization: `Basic ${b64('bob:pw:x')}` } }), 'bob');
+    assert.equal(
+      await lineFor(':remote-user', hello, { headers: { Authorization: `Basic ${b64('bob:pw:x')}` } }),
+      'bob',
+    );
     assert.equal(await lineFor(':remote-user', hello, { auth: 'carol:pw' }), 'carol');
     assert.equal(await lineFor(':remote-user', hello, { headers: { Authorization: 'Bearer abc' } }), '-');
     assert.equal(await lineFor(':remote-user'), '-');
@@ -315,7 +373,10 @@ describe('tokens over HTTP', () => {
       res.setHeader('Content-Length', 0);
       res.end();
     };
-    assert.equal(await lineFor(':res[set-cookie]|:res[x-number]|:res[content-length]|:res[x-none]|:res[Content-Length]', handler), 'a=1, b=2|42|0|-|0');
+    assert.equal(
+      await lineFor(':res[set-cookie]|:res[x-number]|:res[content-length]|:res[x-none]|:res[Content-Length]', handler),
+      'a=1, b=2|42|0|-|0',
+    );
   });
 
   test(':res[header] sees headers given to writeHead', async () => {
@@ -332,7 +393,10 @@ describe('tokens over HTTP', () => {
       res.write('ab');
       setTimeout(() => res.end('cd'), 5);
     };
-    const line = await lineFor(':response-time :response-time[0] :response-time[1] :total-time :total-time[0] :total-time[5]', handler);
+    const line = await lineFor(
+      ':response-time :response-time[0] :response-time[1] :total-time :total-time[0] :total-time[5]',
+      handler,
+    );
     assert.match(line, /^\d+\.\d{3} \d+ \d+\.\d \d+\.\d{3} \d+ \d+\.\d{5}$/);
     const [responseTime, , , totalTime] = line.split(' ').map(Number);
     // hrtime is monotonic: the response finished after its headers were written
@@ -357,7 +421,10 @@ describe('tokens over HTTP', () => {
 
   test('missing values print "-"', async () => {
     const handler: Handler = (_req, res) => res.end();
-    assert.equal(await lineFor(':remote-user :referrer :user-agent :req[x] :res[x] :res[content-length]', handler), '- - - - - -');
+    assert.equal(
+      await lineFor(':remote-user :referrer :user-agent :req[x] :res[x] :res[content-length]', handler),
+      '- - - - - -',
+    );
   });
 });
 
@@ -366,7 +433,9 @@ describe('aborted requests', () => {
     const out = capture();
     const arrived = deferred<ServerResponse>();
     const format = ':remote-addr :method :url :status :response-time :total-time :res[content-length] :req[x-a]';
-    const { port, close } = await serve([mw(logger(format, { stream: out.stream }))], (_req, res) => arrived.resolve(res));
+    const { port, close } = await serve([mw(logger(format, { stream: out.stream }))], (_req, res) =>
+      arrived.resolve(res),
+    );
     try {
       const req = http.request({ host: '127.0.0.1', port, path: '/abort', agent: false, headers: { 'X-A': 'a' } });
       req.on('error', () => {});
@@ -385,10 +454,13 @@ describe('aborted requests', () => {
 
   test('the client goes away after the headers: status and times logged, once', async () => {
     const out = capture();
-    const { port, close } = await serve([mw(logger(':status :response-time :total-time', { stream: out.stream }))], (_req, res) => {
-      res.writeHead(200, { 'Content-Length': '100' });
-      res.write('partial');
-    });
+    const { port, close } = await serve(
+      [mw(logger(':status :response-time :total-time', { stream: out.stream }))],
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Length': '100' });
+        res.write('partial');
+      },
+    );
     try {
       await new Promise<void>((resolve) => {
         const req = http.request({ host: '127.0.0.1', port, agent: false }, (res) => {
@@ -416,7 +488,14 @@ describe('options', () => {
     const out = capture();
     let linesAtHandler = -1;
     const { port, close } = await serve(
-      [mw(logger(':method :url :status :res[content-length] :response-time :total-time', { stream: out.stream, immediate: true }))],
+      [
+        mw(
+          logger(':method :url :status :res[content-length] :response-time :total-time', {
+            stream: out.stream,
+            immediate: true,
+          }),
+        ),
+      ],
       (req, res) => {
         linesAtHandler = out.writes.length;
         hello(req, res);
@@ -436,7 +515,9 @@ describe('options', () => {
   test('immediate: a request is logged even if the handler never answers', async () => {
     const out = capture();
     const arrived = deferred();
-    const { port, close } = await serve([mw(logger('tiny', { stream: out.stream, immediate: true }))], () => arrived.resolve());
+    const { port, close } = await serve([mw(logger('tiny', { stream: out.stream, immediate: true }))], () =>
+      arrived.resolve(),
+    );
     try {
       const req = http.request({ host: '127.0.0.1', port, path: '/hang', agent: false });
       req.on('error', () => {});
@@ -614,7 +695,8 @@ describe('options', () => {
     try {
       await request(port, { path: '/dflt' });
       const lines = await out.wait(4);
-      for (const line of lines) assert.match(line, re(`127\\.0\\.0\\.1 - - \\[${WEB}\\] "GET /dflt HTTP/1\\.1" 200 5 "-" "-"\n`));
+      for (const line of lines)
+        assert.match(line, re(`127\\.0\\.0\\.1 - - \\[${WEB}\\] "GET /dflt HTTP/1\\.1" 200 5 "-" "-"\n`));
     } finally {
       close();
     }
@@ -627,7 +709,14 @@ describe('format functions, named formats and custom tokens', () => {
     const seen: unknown[] = [];
     const fn: FormatFn = (t, req, res) => {
       seen.push(t === tokens, req.url, res.statusCode);
-      return [t.method(req, res), t.url(req, res), t.status(req, res), t.res(req, res, 'content-length'), '-', typeof t['response-time'](req, res)].join(' ');
+      return [
+        t.method(req, res),
+        t.url(req, res),
+        t.status(req, res),
+        t.res(req, res, 'content-length'),
+        '-',
+        typeof t['response-time'](req, res),
+      ].join(' ');
     };
     const { port, close } = await serve([mw(logger(fn, { stream: out.stream }))], hello);
     try {
@@ -662,7 +751,10 @@ describe('format functions, named formats and custom tokens', () => {
     logger.format('test-named', ':method :url named');
     logger.format('test-named-fn', (t, req, res) => `fn ${t.status(req, res)}`);
     const out = capture();
-    const stack = [mw(logger('test-named', { stream: out.stream })), mw(logger('test-named-fn', { stream: out.stream }))];
+    const stack = [
+      mw(logger('test-named', { stream: out.stream })),
+      mw(logger('test-named-fn', { stream: out.stream })),
+    ];
     const { port, close } = await serve(stack, hello);
     try {
       await request(port, { path: '/named' });
@@ -724,7 +816,7 @@ describe('format functions, named formats and custom tokens', () => {
     }
   });
 
-  test("tokens written for morgan read req._startAt, req._startTime, req._remoteAddress, res._startAt, res._startTime", async () => {
+  test('tokens written for morgan read req._startAt, req._startTime, req._remoteAddress, res._startAt, res._startTime', async () => {
     type Timed = { _startAt?: [number, number]; _startTime?: Date; _remoteAddress?: string };
     logger.token('test-morgan-fields', (req, res) => {
       const q = req as IncomingMessage & Timed;
@@ -750,7 +842,8 @@ describe('format functions, named formats and custom tokens', () => {
   });
 
   test('the morgan fields exist as soon as the middleware ran (immediate too)', () => {
-    const req = { headers: {}, socket: { remoteAddress: '192.0.2.1' } } as unknown as IncomingMessage & Record<string, unknown>;
+    const req = { headers: {}, socket: { remoteAddress: '192.0.2.1' } } as unknown as IncomingMessage &
+      Record<string, unknown>;
     const res = {} as ServerResponse & Record<string, unknown>;
     let nexted = 0;
     logger(':url', { stream: capture().stream, immediate: true })(req, res, () => nexted++);
@@ -828,15 +921,24 @@ describe('errors in user code never break the request', () => {
 
   test('a token that is not defined is reported the same way', async () => {
     const out = capture();
-    const { reply, lines, warnings } = await run([mw(logger(':method :test-undefined-token', { stream: out.stream }))], out);
+    const { reply, lines, warnings } = await run(
+      [mw(logger(':method :test-undefined-token', { stream: out.stream }))],
+      out,
+    );
     assert.equal(reply.status, 200);
     assert.deepEqual(lines, []);
-    assert.equal(warnings[0]?.message, '@brisk/logger: the request was not logged: TypeError: token ":test-undefined-token" is not defined');
+    assert.equal(
+      warnings[0]?.message,
+      '@brisk/logger: the request was not logged: TypeError: token ":test-undefined-token" is not defined',
+    );
   });
 
   test('a throwing token with immediate: next() still runs', async () => {
     const out = capture();
-    const { reply, lines, warnings } = await run([mw(logger(':test-throws', { stream: out.stream, immediate: true }))], out);
+    const { reply, lines, warnings } = await run(
+      [mw(logger(':test-throws', { stream: out.stream, immediate: true }))],
+      out,
+    );
     assert.equal(reply.body, 'hello');
     assert.deepEqual(lines, []);
     assert.equal(warnings.length, 1);

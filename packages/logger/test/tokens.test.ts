@@ -21,9 +21,27 @@ describe('date formats (UTC)', () => {
   const t = Date.UTC(2026, 10, 21, 22, 14, 0, 7); // Sat, 21 Nov 2026 22:14:00.007
   const cases: Array<[string, number, string, string, string]> = [
     ['the example', t, '21/Nov/2026:22:14:00 +0000', 'Sat, 21 Nov 2026 22:14:00 GMT', '2026-11-21T22:14:00.007Z'],
-    ['single digits', Date.UTC(2000, 0, 2, 3, 4, 5), '02/Jan/2000:03:04:05 +0000', 'Sun, 02 Jan 2000 03:04:05 GMT', '2000-01-02T03:04:05.000Z'],
-    ['morgan docs', Date.UTC(2000, 9, 10, 13, 55, 36), '10/Oct/2000:13:55:36 +0000', 'Tue, 10 Oct 2000 13:55:36 GMT', '2000-10-10T13:55:36.000Z'],
-    ['end of year', Date.UTC(1999, 11, 31, 23, 59, 59, 999), '31/Dec/1999:23:59:59 +0000', 'Fri, 31 Dec 1999 23:59:59 GMT', '1999-12-31T23:59:59.999Z'],
+    [
+      'single digits',
+      Date.UTC(2000, 0, 2, 3, 4, 5),
+      '02/Jan/2000:03:04:05 +0000',
+      'Sun, 02 Jan 2000 03:04:05 GMT',
+      '2000-01-02T03:04:05.000Z',
+    ],
+    [
+      'morgan docs',
+      Date.UTC(2000, 9, 10, 13, 55, 36),
+      '10/Oct/2000:13:55:36 +0000',
+      'Tue, 10 Oct 2000 13:55:36 GMT',
+      '2000-10-10T13:55:36.000Z',
+    ],
+    [
+      'end of year',
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+      '31/Dec/1999:23:59:59 +0000',
+      'Fri, 31 Dec 1999 23:59:59 GMT',
+      '1999-12-31T23:59:59.999Z',
+    ],
     ['epoch', 0, '01/Jan/1970:00:00:00 +0000', 'Thu, 01 Jan 1970 00:00:00 GMT', '1970-01-01T00:00:00.000Z'],
   ];
   for (const [name, ms, clf, web, iso] of cases) {
@@ -52,7 +70,10 @@ describe('date formats (UTC)', () => {
     Date.now = () => Date.UTC(2026, 10, 21, 22, 14, 0, 250);
     try {
       const line = logger.compile(':date|:date[web]|:date[clf]|:date[iso]|:date[rfc]')(tokens, asReq({}), sent());
-      assert.equal(line, 'Sat, 21 Nov 2026 22:14:00 GMT|Sat, 21 Nov 2026 22:14:00 GMT|21/Nov/2026:22:14:00 +0000|2026-11-21T22:14:00.250Z|-');
+      assert.equal(
+        line,
+        'Sat, 21 Nov 2026 22:14:00 GMT|Sat, 21 Nov 2026 22:14:00 GMT|21/Nov/2026:22:14:00 +0000|2026-11-21T22:14:00.250Z|-',
+      );
     } finally {
       Date.now = now;
     }
@@ -151,7 +172,9 @@ describe('request tokens', () => {
 
   test(':req[header]: case-insensitive name, lists joined, "-" when absent', () => {
     const req = asReq({ headers: { 'x-a': 'one', 'set-cookie': ['a=1', 'b=2'] } });
-    const line = logger.compile(':req[X-A] :req[set-cookie] :req[x-none] :req[__proto__] :req[constructor] :req[toString]');
+    const line = logger.compile(
+      ':req[X-A] :req[set-cookie] :req[x-none] :req[__proto__] :req[constructor] :req[toString]',
+    );
     assert.equal(line(tokens, req, sent()), 'one a=1, b=2 - - - -');
     assert.equal(tokens.req(req, sent()), undefined); // no header name
   });

@@ -38,7 +38,7 @@ export function contentType(typeOrExtension: string): string | false {
   if (!typeOrExtension || typeof typeOrExtension !== 'string') return false;
   if (typeOrExtension.indexOf('/') === -1) {
     const type = lookup(typeOrExtension);
-    return type ? contentTypeOf[type] ?? fullType(type) : false;
+    return type ? (contentTypeOf[type] ?? fullType(type)) : false;
   }
   if (typeOrExtension.indexOf('charset') !== -1) return typeOrExtension;
   return contentTypeOf[typeOrExtension] ?? fullType(typeOrExtension);

@@ -42,4 +42,3 @@ for (const line of TYPES.split('\n')) {
   }
   extensions[type] = list;
 }
-

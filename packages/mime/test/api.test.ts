@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import * as mime from '../src/index.js';
 
 test('exports the mime-types 3 names, and no default', () => {
-  assert.deepEqual(Object.keys(mime).sort(), ['charset', 'charsets', 'contentType', 'extension', 'extensions', 'lookup', 'types']);
+  assert.deepEqual(Object.keys(mime).sort(), [
+    'charset',
+    'charsets',
+    'contentType',
+    'extension',
+    'extensions',
+    'lookup',
+    'types',
+  ]);
   assert.equal('default' in mime, false);
 });
 

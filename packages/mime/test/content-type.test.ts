@@ -3,7 +3,21 @@ import assert from 'node:assert/strict';
 import { charset, charsets, contentType, extension, lookup } from '../src/index.js';
 
 // Expected values are what mime-types 3.0.2 (with mime-db 1.54.0) returns.
-const INVALID: unknown[] = [undefined, null, 0, 1, true, false, {}, [], ['text/html'], () => 'x', Symbol('x'), '', new String('text/html')];
+const INVALID: unknown[] = [
+  undefined,
+  null,
+  0,
+  1,
+  true,
+  false,
+  {},
+  [],
+  ['text/html'],
+  () => 'x',
+  Symbol('x'),
+  '',
+  new String('text/html'),
+];
 
 describe('contentType()', () => {
   const cases: [string, string | false][] = [

@@ -31,7 +31,8 @@ function generate(name: string, db: Record<string, object>, version: string | nu
   return readFileSync(out, 'utf8');
 }
 
-const tableOf = (code: string, name: string) => (code.match(new RegExp(`export const ${name} = \`([^\`]*)\``)) ?? [])[1];
+const tableOf = (code: string, name: string) =>
+  (code.match(new RegExp(`export const ${name} = \`([^\`]*)\``)) ?? [])[1];
 
 // Each extension below is listed by several types; the comment says which wins and why.
 const FIXTURE = {
@@ -71,7 +72,10 @@ describe('scripts/gen-mime.mjs', () => {
   });
 
   test('without a mime-db package.json beside db.json the version is "unknown"', () => {
-    assert.match(generate('bare', { 'text/a': { extensions: ['a'] } }, null), /^export const SOURCE = 'mime-db unknown';$/m);
+    assert.match(
+      generate('bare', { 'text/a': { extensions: ['a'] } }, null),
+      /^export const SOURCE = 'mime-db unknown';$/m,
+    );
   });
 
   test('resolves extensions several types list as mime-types 3 does (mime-score)', () => {

@@ -69,7 +69,9 @@ describe('baseType()', () => {
 
 describe('isSpace()', () => {
   test('is JavaScript whitespace, as \\s', () => {
-    const spaces = [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2005, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff];
+    const spaces = [
+      9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2005, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+    ];
     for (const c of spaces) assert.equal(isSpace(c), true, c.toString(16));
     for (const c of [0, 8, 14, 31, 33, 59, 0x85, 0x9f, 0x180e, 0x1fff, 0x200b, 0x2027, 0x202e, 0xfffe]) {
       assert.equal(isSpace(c), false, c.toString(16));
@@ -80,6 +82,7 @@ describe('isSpace()', () => {
 describe('isTextType()', () => {
   test('text/ in any ASCII case', () => {
     for (const t of ['text/', 'text/html', 'TEXT/x', 'TeXt/plain']) assert.equal(isTextType(t), true, t);
-    for (const t of ['text', 'texts/x', 'tex/x', 'xtext/x', '', 'te\u0178t/x', '\u0174ext/x']) assert.equal(isTextType(t), false, t);
+    for (const t of ['text', 'texts/x', 'tex/x', 'xtext/x', '', 'te\u0178t/x', '\u0174ext/x'])
+      assert.equal(isTextType(t), false, t);
   });
 });

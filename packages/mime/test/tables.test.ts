@@ -86,8 +86,28 @@ describe('extensions (media type → extensions)', () => {
     assert.deepEqual(extensions['application/javascript'], ['js']);
     assert.deepEqual(extensions['application/x-msdownload'], ['exe', 'dll', 'com', 'bat', 'msi']);
     assert.deepEqual(extensions['application/octet-stream'], [
-      'bin', 'dms', 'lrf', 'mar', 'so', 'dist', 'distz', 'pkg', 'bpk', 'dump', 'elc', 'deploy',
-      'exe', 'dll', 'deb', 'dmg', 'iso', 'img', 'msi', 'msp', 'msm', 'buffer',
+      'bin',
+      'dms',
+      'lrf',
+      'mar',
+      'so',
+      'dist',
+      'distz',
+      'pkg',
+      'bpk',
+      'dump',
+      'elc',
+      'deploy',
+      'exe',
+      'dll',
+      'deb',
+      'dmg',
+      'iso',
+      'img',
+      'msi',
+      'msp',
+      'msm',
+      'buffer',
     ]);
   });
   test('types without extensions are absent', () => {

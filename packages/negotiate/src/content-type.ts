@@ -55,8 +55,13 @@ const TEXT = 8; // may appear in a formatted quoted-string
 const CLASSES = /* @__PURE__ */ (() => {
   const table = new Uint8Array(256);
   for (let c = 0; c < 256; c++) {
-    const tchar = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || "!#$%&'*+-.^_`|~".includes(String.fromCharCode(c));
-    const qdtext = c === 0x0b || c === 0x20 || c === 0x21 || (c >= 0x23 && c <= 0x5b) || (c >= 0x5d && c <= 0x7e) || c >= 0x80;
+    const tchar =
+      (c >= 0x30 && c <= 0x39) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      "!#$%&'*+-.^_`|~".includes(String.fromCharCode(c));
+    const qdtext =
+      c === 0x0b || c === 0x20 || c === 0x21 || (c >= 0x23 && c <= 0x5b) || (c >= 0x5d && c <= 0x7e) || c >= 0x80;
     const qpair = c === 0x0b || c >= 0x20;
     const text = c === 0x0b || (c >= 0x20 && c <= 0x7e) || c >= 0x80;
     table[c] = (tchar ? TCHAR : 0) | (qdtext ? QDTEXT : 0) | (qpair ? QPAIR : 0) | (text ? TEXT : 0);

@@ -51,7 +51,8 @@ function preferring(preferred: readonly string[]): (a: Ranked, b: Ranked) => num
     if (a.q !== b.q) return b.q - a.q;
     const ap = preferred.indexOf(a.encoding);
     const bp = preferred.indexOf(b.encoding);
-    if (ap === -1 && bp === -1) return (b.s as number) - (a.s as number) || (a.o as number) - (b.o as number) || a.i - b.i;
+    if (ap === -1 && bp === -1)
+      return (b.s as number) - (a.s as number) || (a.o as number) - (b.o as number) || a.i - b.i;
     if (ap !== -1 && bp !== -1) return ap - bp;
     return ap === -1 ? 1 : -1;
   };
@@ -70,7 +71,11 @@ function sortPreferring(kept: Ranked[], preferred: readonly string[]): string[] 
  * only). Without `available`, the acceptable encodings as written; with it, the acceptable ones
  * of `available`.
  */
-export function preferredEncodings(accept: unknown, available?: readonly string[], preferred?: readonly string[]): string[] {
+export function preferredEncodings(
+  accept: unknown,
+  available?: readonly string[],
+  preferred?: readonly string[],
+): string[] {
   const specs = readEncodings(typeof accept === 'string' ? accept : '');
   if (!available) {
     if (!preferred) return listed(specs, compareListed);

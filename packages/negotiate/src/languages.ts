@@ -50,10 +50,15 @@ const readOffer = memo((available: string): Offer | null => {
 
 /** How specifically `range` matches `offer` (4, 2, 1 or 0, see above), or -1 when it does not. */
 function specificity(offer: Offer, range: Range): number {
-  return range.lower === offer.full ? 4
-    : range.prefixLower === offer.full ? 2
-    : range.lower === offer.prefix ? 1
-    : range.value === '*' ? 0 : -1;
+  return range.lower === offer.full
+    ? 4
+    : range.prefixLower === offer.full
+      ? 2
+      : range.lower === offer.prefix
+        ? 1
+        : range.value === '*'
+          ? 0
+          : -1;
 }
 
 /**

@@ -44,9 +44,16 @@ const readRanges = lastOf((header: string): Range[] => {
     const type = value.slice(0, slash);
     const subtype = value.slice(slash + 1);
     ranges.push({
-      value, q: quality(q), i,
-      type, subtype, typeLower: type.toLowerCase(), subtypeLower: subtype.toLowerCase(),
-      names, values, lowerValues: params === null ? NONE : values.map((v) => v.toLowerCase()),
+      value,
+      q: quality(q),
+      i,
+      type,
+      subtype,
+      typeLower: type.toLowerCase(),
+      subtypeLower: subtype.toLowerCase(),
+      names,
+      values,
+      lowerValues: params === null ? NONE : values.map((v) => v.toLowerCase()),
     });
   }
   return ranges;

@@ -53,7 +53,9 @@ export function prioritize<O, S extends Spec>(
   for (let i = 0; i < available.length; i++) {
     const value = available[i];
     const offer = typeof value === 'string' ? offerOf(value) : null;
-    let s = 0, q = 0, o = -1;
+    let s = 0,
+      q = 0,
+      o = -1;
     if (offer !== null) {
       for (let k = 0; k < specs.length; k++) {
         const spec = specs[k];
@@ -81,7 +83,11 @@ export function compareListed(a: Spec, b: Spec): number {
 }
 
 /** The available values whose priority has q > 0, best first. */
-export function ranked<T>(available: readonly T[], priorities: Priority[], compare: (a: Priority, b: Priority) => number): T[] {
+export function ranked<T>(
+  available: readonly T[],
+  priorities: Priority[],
+  compare: (a: Priority, b: Priority) => number,
+): T[] {
   const kept: Priority[] = [];
   for (let i = 0; i < priorities.length; i++) if (priorities[i].q > 0) kept.push(priorities[i]);
   if (kept.length > 1) kept.sort(compare);

@@ -82,9 +82,11 @@ export function match(expected: string | false, actual: string): boolean {
   const as = actual.indexOf('/');
   const es = expected.indexOf('/');
   // exactly one "/" in each
-  if (as === -1 || es === -1 || actual.indexOf('/', as + 1) !== -1 || expected.indexOf('/', es + 1) !== -1) return false;
+  if (as === -1 || es === -1 || actual.indexOf('/', as + 1) !== -1 || expected.indexOf('/', es + 1) !== -1)
+    return false;
 
-  if (!(es === 1 && expected.charCodeAt(0) === 0x2a) && (es !== as || !actual.startsWith(expected.slice(0, es)))) return false;
+  if (!(es === 1 && expected.charCodeAt(0) === 0x2a) && (es !== as || !actual.startsWith(expected.slice(0, es))))
+    return false;
 
   const expectedSub = expected.slice(es + 1);
   const actualSub = actual.slice(as + 1);
@@ -107,9 +109,14 @@ function typesOf(args: readonly unknown[]): readonly unknown[] | undefined {
  * @example
  * is('text/html; charset=utf-8', ['json', 'html']) // 'html'
  */
-export function is(mediaType: string | TypeIsRequest | null | undefined, types?: TypeList, ...more: string[]): string | false;
+export function is(
+  mediaType: string | TypeIsRequest | null | undefined,
+  types?: TypeList,
+  ...more: string[]
+): string | false;
 export function is(mediaType: unknown, ...args: unknown[]): string | false {
-  const value = mediaType && typeof mediaType === 'object' ? (mediaType as TypeIsRequest).headers['content-type'] : mediaType;
+  const value =
+    mediaType && typeof mediaType === 'object' ? (mediaType as TypeIsRequest).headers['content-type'] : mediaType;
   return firstMatch(value, typesOf(args));
 }
 

@@ -29,14 +29,24 @@ const server = createServer((req, res) => {
 function send(headers: Record<string, string>, body?: string | string[]): Promise<Record<string, unknown>> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: body === undefined ? 'GET' : 'POST', path: '/', headers: headers as IncomingHttpHeaders }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (data += chunk));
-      res.on('end', () => resolve(JSON.parse(data) as Record<string, unknown>));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: body === undefined ? 'GET' : 'POST',
+        path: '/',
+        headers: headers as IncomingHttpHeaders,
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => resolve(JSON.parse(data) as Record<string, unknown>));
+      },
+    );
     req.on('error', reject);
-    if (Array.isArray(body)) for (const part of body) req.write(part); // chunked
+    if (Array.isArray(body))
+      for (const part of body) req.write(part); // chunked
     else if (body !== undefined) req.write(body);
     req.end();
   });
@@ -44,21 +54,76 @@ function send(headers: Record<string, string>, body?: string | string[]): Promis
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-const CASES: [title: string, headers: Record<string, string>, body: string | string[] | undefined, expected: Record<string, unknown>][] = [
-  ['browser, no body', { accept: BROWSER, 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' }, undefined,
-    { type: 'html', is: null, encoding: 'gzip', language: 'en', contentType: 'content-type header is missing from object' }],
-  ['JSON client posting JSON', { accept: 'application/json', 'content-type': 'application/json; charset=utf-8' }, '{}',
-    { type: 'json', is: 'json', encoding: false, language: 'fr', contentType: { charset: 'utf-8', type: 'application/json' } }],
-  ['no Accept: the first type', { 'content-type': 'application/vnd.api+json' }, '{}',
-    { type: 'json', is: false, encoding: false, language: 'fr', contentType: { type: 'application/vnd.api+json' } }],
-  ['chunked body, upper-case type', { accept: 'image/png', 'content-type': 'APPLICATION/JSON' }, ['{', '}'],
-    { type: false, is: 'json', encoding: false, language: 'fr', contentType: { type: 'application/json' } }],
-  ['q-values pick json', { accept: 'text/html;q=0.5, application/json', 'accept-encoding': 'br;q=0.5, gzip', 'accept-language': 'en, fr;q=0.5' }, 'x=1',
-    { type: 'json', is: false, encoding: 'gzip', language: 'en', contentType: 'content-type header is missing from object' }],
-  ['invalid Content-Type', { accept: '*/*', 'content-type': 'invalid' }, 'x',
-    { type: 'json', is: false, encoding: false, language: 'fr', contentType: 'invalid media type' }],
-  ['invalid parameters: typeis still reads the type', { accept: 'text/*', 'content-type': 'application/json;;' }, 'x',
-    { type: 'html', is: 'json', encoding: false, language: 'fr', contentType: 'invalid parameter format' }],
+const CASES: [
+  title: string,
+  headers: Record<string, string>,
+  body: string | string[] | undefined,
+  expected: Record<string, unknown>,
+][] = [
+  [
+    'browser, no body',
+    { accept: BROWSER, 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' },
+    undefined,
+    {
+      type: 'html',
+      is: null,
+      encoding: 'gzip',
+      language: 'en',
+      contentType: 'content-type header is missing from object',
+    },
+  ],
+  [
+    'JSON client posting JSON',
+    { accept: 'application/json', 'content-type': 'application/json; charset=utf-8' },
+    '{}',
+    {
+      type: 'json',
+      is: 'json',
+      encoding: false,
+      language: 'fr',
+      contentType: { charset: 'utf-8', type: 'application/json' },
+    },
+  ],
+  [
+    'no Accept: the first type',
+    { 'content-type': 'application/vnd.api+json' },
+    '{}',
+    { type: 'json', is: false, encoding: false, language: 'fr', contentType: { type: 'application/vnd.api+json' } },
+  ],
+  [
+    'chunked body, upper-case type',
+    { accept: 'image/png', 'content-type': 'APPLICATION/JSON' },
+    ['{', '}'],
+    { type: false, is: 'json', encoding: false, language: 'fr', contentType: { type: 'application/json' } },
+  ],
+  [
+    'q-values pick json',
+    {
+      accept: 'text/html;q=0.5, application/json',
+      'accept-encoding': 'br;q=0.5, gzip',
+      'accept-language': 'en, fr;q=0.5',
+    },
+    'x=1',
+    {
+      type: 'json',
+      is: false,
+      encoding: 'gzip',
+      language: 'en',
+      contentType: 'content-type header is missing from object',
+    },
+  ],
+  [
+    'invalid Content-Type',
+    { accept: '*/*', 'content-type': 'invalid' },
+    'x',
+    { type: 'json', is: false, encoding: false, language: 'fr', contentType: 'invalid media type' },
+  ],
+  [
+    'invalid parameters: typeis still reads the type',
+    { accept: 'text/*', 'content-type': 'application/json;;' },
+    'x',
+    { type: 'html', is: 'json', encoding: false, language: 'fr', contentType: 'invalid parameter format' },
+  ],
 ];
 
 test('accepts and typeis over HTTP', async (t) => {

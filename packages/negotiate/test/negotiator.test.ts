@@ -6,139 +6,150 @@ import { Negotiator, type EncodingsOptions } from '../src/index.js';
 
 type Available = string[] | undefined;
 type Row<R> = [header: string | undefined, available: Available, expected: R];
-type EncodingRow<R> = [header: string | undefined, available: Available, options: EncodingsOptions, expected: R] | Row<R>;
+type EncodingRow<R> =
+  | [header: string | undefined, available: Available, options: EncodingsOptions, expected: R]
+  | Row<R>;
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
-const negotiator = (name: string, header: string | undefined) => new Negotiator({ headers: header === undefined ? {} : { [name]: header } });
+const negotiator = (name: string, header: string | undefined) =>
+  new Negotiator({ headers: header === undefined ? {} : { [name]: header } });
 const label = (row: unknown[]) => JSON.stringify(row.slice(0, -1)).replace(BROWSER, 'BROWSER');
 
 const MEDIA_TYPES: Row<string[]>[] = [
-  [undefined, undefined, ["*/*"]],
-  [undefined, ["text/html","application/json"], ["text/html","application/json"]],
-  ["", undefined, []],
-  ["", ["text/html"], []],
-  ["*/*", ["text/html","application/json"], ["text/html","application/json"]],
-  [BROWSER, undefined, ["text/html","application/xhtml+xml","image/avif","image/webp","application/xml","*/*"]],
-  [BROWSER, ["application/json","text/html"], ["text/html","application/json"]],
-  [BROWSER, ["image/png","application/xml"], ["application/xml","image/png"]],
-  ["text/html;q=0.5, application/json", ["text/html","application/json"], ["application/json","text/html"]],
-  ["text/*, text/html;q=0.5", ["text/plain","text/html"], ["text/plain","text/html"]],
-  ["text/html, text/plain", ["text/plain","text/html"], ["text/html","text/plain"]],
-  ["text/html;q=0.8, text/plain;q=0.8", ["text/plain","text/html"], ["text/html","text/plain"]],
-  ["text/*;q=0, */*", ["text/html","image/png"], ["image/png"]],
-  ["application/json;q=0", ["application/json"], []],
-  ["TEXT/HTML", ["text/html"], ["text/html"]],
-  ["text/html", ["TEXT/HTML"], ["TEXT/HTML"]],
-  ["TEXT/html, Application/JSON;q=0.5", undefined, ["TEXT/html","Application/JSON"]],
-  ["text/html;level=1, text/html;q=0.5", ["text/html","text/html;level=1","text/html;level=2"], ["text/html;level=1","text/html","text/html;level=2"]],
-  ["text/html;charset=UTF-8", ["text/html;charset=utf-8","text/html"], ["text/html;charset=utf-8"]],
-  ["text/html;level=*", ["text/html;level=3"], ["text/html;level=3"]],
-  ["text/html;q=0.5;level=1", ["text/html;level=1","text/html"], ["text/html;level=1"]],
-  ["*", undefined, []],
-  ["text", ["text"], []],
-  ["text/html;a=\"x,y\",image/png", undefined, ["text/html","image/png"]],
-  [", ,text/html,", undefined, ["text/html"]],
-  ["text/html;q=abc, text/plain", ["text/html","text/plain"], ["text/plain"]],
-  ["text/html;q=, text/plain;q=0.5", undefined, ["text/html","text/plain"]],
-  ["text/html;Q=0.1, text/plain", undefined, ["text/plain","text/html"]],
-  ["text/plain;q=0.5 , text/html ; q = 0.9", undefined, ["text/html","text/plain"]],
-  ["text/html;q=0.5;q=0.9", undefined, ["text/html"]],
-  ["application/*+json", ["application/vnd.api+json"], []],
-  ["*/*;q=0.1, application/json", ["text/html","application/json","image/png"], ["application/json","text/html","image/png"]],
-  ["text/html", ["foo","text/html"], ["text/html"]],
+  [undefined, undefined, ['*/*']],
+  [undefined, ['text/html', 'application/json'], ['text/html', 'application/json']],
+  ['', undefined, []],
+  ['', ['text/html'], []],
+  ['*/*', ['text/html', 'application/json'], ['text/html', 'application/json']],
+  [BROWSER, undefined, ['text/html', 'application/xhtml+xml', 'image/avif', 'image/webp', 'application/xml', '*/*']],
+  [BROWSER, ['application/json', 'text/html'], ['text/html', 'application/json']],
+  [BROWSER, ['image/png', 'application/xml'], ['application/xml', 'image/png']],
+  ['text/html;q=0.5, application/json', ['text/html', 'application/json'], ['application/json', 'text/html']],
+  ['text/*, text/html;q=0.5', ['text/plain', 'text/html'], ['text/plain', 'text/html']],
+  ['text/html, text/plain', ['text/plain', 'text/html'], ['text/html', 'text/plain']],
+  ['text/html;q=0.8, text/plain;q=0.8', ['text/plain', 'text/html'], ['text/html', 'text/plain']],
+  ['text/*;q=0, */*', ['text/html', 'image/png'], ['image/png']],
+  ['application/json;q=0', ['application/json'], []],
+  ['TEXT/HTML', ['text/html'], ['text/html']],
+  ['text/html', ['TEXT/HTML'], ['TEXT/HTML']],
+  ['TEXT/html, Application/JSON;q=0.5', undefined, ['TEXT/html', 'Application/JSON']],
+  [
+    'text/html;level=1, text/html;q=0.5',
+    ['text/html', 'text/html;level=1', 'text/html;level=2'],
+    ['text/html;level=1', 'text/html', 'text/html;level=2'],
+  ],
+  ['text/html;charset=UTF-8', ['text/html;charset=utf-8', 'text/html'], ['text/html;charset=utf-8']],
+  ['text/html;level=*', ['text/html;level=3'], ['text/html;level=3']],
+  ['text/html;q=0.5;level=1', ['text/html;level=1', 'text/html'], ['text/html;level=1']],
+  ['*', undefined, []],
+  ['text', ['text'], []],
+  ['text/html;a="x,y",image/png', undefined, ['text/html', 'image/png']],
+  [', ,text/html,', undefined, ['text/html']],
+  ['text/html;q=abc, text/plain', ['text/html', 'text/plain'], ['text/plain']],
+  ['text/html;q=, text/plain;q=0.5', undefined, ['text/html', 'text/plain']],
+  ['text/html;Q=0.1, text/plain', undefined, ['text/plain', 'text/html']],
+  ['text/plain;q=0.5 , text/html ; q = 0.9', undefined, ['text/html', 'text/plain']],
+  ['text/html;q=0.5;q=0.9', undefined, ['text/html']],
+  ['application/*+json', ['application/vnd.api+json'], []],
+  [
+    '*/*;q=0.1, application/json',
+    ['text/html', 'application/json', 'image/png'],
+    ['application/json', 'text/html', 'image/png'],
+  ],
+  ['text/html', ['foo', 'text/html'], ['text/html']],
 ];
 
 const MEDIA_TYPE: Row<string | undefined>[] = [
-  [BROWSER, ["application/json","text/html"], "text/html"],
-  ["application/json", ["text/html"], undefined],
-  [undefined, undefined, "*/*"],
-  ["", undefined, undefined],
-  ["text/html;q=0.1,application/json", undefined, "application/json"],
+  [BROWSER, ['application/json', 'text/html'], 'text/html'],
+  ['application/json', ['text/html'], undefined],
+  [undefined, undefined, '*/*'],
+  ['', undefined, undefined],
+  ['text/html;q=0.1,application/json', undefined, 'application/json'],
 ];
 
 const CHARSETS: Row<string[]>[] = [
-  [undefined, undefined, ["*"]],
-  [undefined, ["utf-8","iso-8859-1"], ["utf-8","iso-8859-1"]],
-  ["", undefined, []],
-  ["", ["utf-8"], []],
-  ["*", ["utf-8"], ["utf-8"]],
-  ["utf-8, iso-8859-1;q=0.2, utf-7;q=0.5", undefined, ["utf-8","utf-7","iso-8859-1"]],
-  ["utf-8, iso-8859-1;q=0.2, utf-7;q=0.5", ["iso-8859-1","utf-7","utf-8"], ["utf-8","utf-7","iso-8859-1"]],
-  ["UTF-8", ["utf-8"], ["utf-8"]],
-  ["utf-8", ["UTF-8"], ["UTF-8"]],
-  ["*, utf-8;q=0", ["utf-8","iso-8859-1"], ["iso-8859-1"]],
-  ["*;q=0.5, utf-8", ["iso-8859-1","utf-8"], ["utf-8","iso-8859-1"]],
-  ["utf-8;q=0", ["utf-8"], []],
-  ["iso-8859-1, utf-8", ["utf-8","iso-8859-1"], ["iso-8859-1","utf-8"]],
-  ["utf-8;q=0.9, iso-8859-1;q=0.9", ["utf-8","iso-8859-1"], ["utf-8","iso-8859-1"]],
+  [undefined, undefined, ['*']],
+  [undefined, ['utf-8', 'iso-8859-1'], ['utf-8', 'iso-8859-1']],
+  ['', undefined, []],
+  ['', ['utf-8'], []],
+  ['*', ['utf-8'], ['utf-8']],
+  ['utf-8, iso-8859-1;q=0.2, utf-7;q=0.5', undefined, ['utf-8', 'utf-7', 'iso-8859-1']],
+  ['utf-8, iso-8859-1;q=0.2, utf-7;q=0.5', ['iso-8859-1', 'utf-7', 'utf-8'], ['utf-8', 'utf-7', 'iso-8859-1']],
+  ['UTF-8', ['utf-8'], ['utf-8']],
+  ['utf-8', ['UTF-8'], ['UTF-8']],
+  ['*, utf-8;q=0', ['utf-8', 'iso-8859-1'], ['iso-8859-1']],
+  ['*;q=0.5, utf-8', ['iso-8859-1', 'utf-8'], ['utf-8', 'iso-8859-1']],
+  ['utf-8;q=0', ['utf-8'], []],
+  ['iso-8859-1, utf-8', ['utf-8', 'iso-8859-1'], ['iso-8859-1', 'utf-8']],
+  ['utf-8;q=0.9, iso-8859-1;q=0.9', ['utf-8', 'iso-8859-1'], ['utf-8', 'iso-8859-1']],
 ];
 
 const CHARSET: Row<string | undefined>[] = [
-  ["utf-8, iso-8859-1;q=0.2", undefined, "utf-8"],
-  ["utf-8", ["iso-8859-1"], undefined],
-  [undefined, ["iso-8859-1","utf-8"], "iso-8859-1"],
+  ['utf-8, iso-8859-1;q=0.2', undefined, 'utf-8'],
+  ['utf-8', ['iso-8859-1'], undefined],
+  [undefined, ['iso-8859-1', 'utf-8'], 'iso-8859-1'],
 ];
 
 const ENCODINGS: EncodingRow<string[]>[] = [
-  [undefined, undefined, ["identity"]],
-  [undefined, ["gzip","identity"], ["identity"]],
-  ["", undefined, ["identity"]],
-  ["", ["gzip"], []],
-  ["", ["gzip","identity"], ["identity"]],
-  ["gzip, deflate, br", undefined, ["gzip","deflate","br","identity"]],
-  ["gzip, deflate, br", ["br","gzip","identity"], ["gzip","br","identity"]],
-  ["gzip;q=0.5", undefined, ["gzip","identity"]],
-  ["gzip;q=0.5, br;q=0.8", ["identity","gzip","br"], ["br","gzip","identity"]],
-  ["identity;q=0", ["identity"], []],
-  ["gzip, identity;q=0", ["identity","gzip"], ["gzip"]],
-  ["*;q=0", ["identity"], []],
-  ["*;q=0, gzip", ["identity","gzip"], ["gzip"]],
-  ["*", ["gzip","identity"], ["gzip","identity"]],
-  ["*", undefined, ["*"]],
-  ["GZIP", ["gzip"], ["gzip"]],
-  ["gzip", ["GZIP"], ["GZIP"]],
-  ["gzip, br", ["gzip","br"], {"preferred":["br","gzip"]}, ["br","gzip"]],
-  ["gzip, br;q=0.9", ["gzip","br"], {"preferred":["br"]}, ["gzip","br"]],
-  ["gzip, deflate, br", undefined, {"preferred":["br"]}, ["br","gzip","deflate","identity"]],
-  ["gzip, deflate, br", ["deflate","gzip","br"], {"preferred":["br","gzip"]}, ["br","gzip","deflate"]],
-  ["*", ["gzip","br","identity"], {"preferred":["br"]}, ["br","gzip","identity"]],
+  [undefined, undefined, ['identity']],
+  [undefined, ['gzip', 'identity'], ['identity']],
+  ['', undefined, ['identity']],
+  ['', ['gzip'], []],
+  ['', ['gzip', 'identity'], ['identity']],
+  ['gzip, deflate, br', undefined, ['gzip', 'deflate', 'br', 'identity']],
+  ['gzip, deflate, br', ['br', 'gzip', 'identity'], ['gzip', 'br', 'identity']],
+  ['gzip;q=0.5', undefined, ['gzip', 'identity']],
+  ['gzip;q=0.5, br;q=0.8', ['identity', 'gzip', 'br'], ['br', 'gzip', 'identity']],
+  ['identity;q=0', ['identity'], []],
+  ['gzip, identity;q=0', ['identity', 'gzip'], ['gzip']],
+  ['*;q=0', ['identity'], []],
+  ['*;q=0, gzip', ['identity', 'gzip'], ['gzip']],
+  ['*', ['gzip', 'identity'], ['gzip', 'identity']],
+  ['*', undefined, ['*']],
+  ['GZIP', ['gzip'], ['gzip']],
+  ['gzip', ['GZIP'], ['GZIP']],
+  ['gzip, br', ['gzip', 'br'], { preferred: ['br', 'gzip'] }, ['br', 'gzip']],
+  ['gzip, br;q=0.9', ['gzip', 'br'], { preferred: ['br'] }, ['gzip', 'br']],
+  ['gzip, deflate, br', undefined, { preferred: ['br'] }, ['br', 'gzip', 'deflate', 'identity']],
+  ['gzip, deflate, br', ['deflate', 'gzip', 'br'], { preferred: ['br', 'gzip'] }, ['br', 'gzip', 'deflate']],
+  ['*', ['gzip', 'br', 'identity'], { preferred: ['br'] }, ['br', 'gzip', 'identity']],
 ];
 
 const ENCODING: EncodingRow<string | undefined>[] = [
-  ["gzip, br", undefined, "gzip"],
-  ["gzip, br", ["br","gzip"], "gzip"],
-  ["gzip, br", ["gzip","br"], {"preferred":["br"]}, "br"],
-  ["deflate", ["gzip"], undefined],
-  [undefined, ["gzip"], undefined],
-  [undefined, ["gzip","identity"], "identity"],
+  ['gzip, br', undefined, 'gzip'],
+  ['gzip, br', ['br', 'gzip'], 'gzip'],
+  ['gzip, br', ['gzip', 'br'], { preferred: ['br'] }, 'br'],
+  ['deflate', ['gzip'], undefined],
+  [undefined, ['gzip'], undefined],
+  [undefined, ['gzip', 'identity'], 'identity'],
 ];
 
 const LANGUAGES: Row<string[]>[] = [
-  [undefined, undefined, ["*"]],
-  [undefined, ["en","fr"], ["en","fr"]],
-  ["", undefined, []],
-  ["", ["en"], []],
-  ["*", ["en"], ["en"]],
-  ["en-US,en;q=0.9,fr;q=0.8", undefined, ["en-US","en","fr"]],
-  ["en-US,en;q=0.9,fr;q=0.8", ["fr","en","en-US","de"], ["en-US","en","fr"]],
-  ["en", ["en-US","en-GB"], ["en-US","en-GB"]],
-  ["en-US", ["en","en-US"], ["en-US","en"]],
-  ["en-US", ["en"], ["en"]],
-  ["en;q=0.5, en-US", ["en","en-US"], ["en-US","en"]],
-  ["EN-us", ["en-US"], ["en-US"]],
-  ["en-us", ["EN-US"], ["EN-US"]],
-  ["fr, *;q=0.1", ["de","fr"], ["fr","de"]],
-  ["*, fr;q=0", ["fr","de"], ["de"]],
-  ["en;q=0", ["en","en-US"], []],
-  ["zh-Hant-TW, zh;q=0.5", ["zh","zh-Hant","zh-Hant-TW"], ["zh-Hant-TW","zh","zh-Hant"]],
-  ["en, fr", ["fr","en"], ["en","fr"]],
-  ["en;q=0.8, fr;q=0.8", ["fr","en"], ["en","fr"]],
+  [undefined, undefined, ['*']],
+  [undefined, ['en', 'fr'], ['en', 'fr']],
+  ['', undefined, []],
+  ['', ['en'], []],
+  ['*', ['en'], ['en']],
+  ['en-US,en;q=0.9,fr;q=0.8', undefined, ['en-US', 'en', 'fr']],
+  ['en-US,en;q=0.9,fr;q=0.8', ['fr', 'en', 'en-US', 'de'], ['en-US', 'en', 'fr']],
+  ['en', ['en-US', 'en-GB'], ['en-US', 'en-GB']],
+  ['en-US', ['en', 'en-US'], ['en-US', 'en']],
+  ['en-US', ['en'], ['en']],
+  ['en;q=0.5, en-US', ['en', 'en-US'], ['en-US', 'en']],
+  ['EN-us', ['en-US'], ['en-US']],
+  ['en-us', ['EN-US'], ['EN-US']],
+  ['fr, *;q=0.1', ['de', 'fr'], ['fr', 'de']],
+  ['*, fr;q=0', ['fr', 'de'], ['de']],
+  ['en;q=0', ['en', 'en-US'], []],
+  ['zh-Hant-TW, zh;q=0.5', ['zh', 'zh-Hant', 'zh-Hant-TW'], ['zh-Hant-TW', 'zh', 'zh-Hant']],
+  ['en, fr', ['fr', 'en'], ['en', 'fr']],
+  ['en;q=0.8, fr;q=0.8', ['fr', 'en'], ['en', 'fr']],
 ];
 
 const LANGUAGE: Row<string | undefined>[] = [
-  ["en-US,en;q=0.9", undefined, "en-US"],
-  ["fr", ["en"], undefined],
-  [undefined, ["de","en"], "de"],
+  ['en-US,en;q=0.9', undefined, 'en-US'],
+  ['fr', ['en'], undefined],
+  [undefined, ['de', 'en'], 'de'],
 ];
 
 describe('Negotiator#mediaTypes / #mediaType (Accept)', () => {
@@ -203,17 +214,47 @@ describe('Negotiator#languages / #language (Accept-Language)', () => {
 
 describe('Accept-* parsing details (as negotiator 1.1.0)', () => {
   const rows: [header: string, available: Available, expected: string[], why: string][] = [
-    ['text/html;a="x,y",image/png', undefined, ['text/html', 'image/png'], 'a comma inside a quoted-string does not split'],
+    [
+      'text/html;a="x,y",image/png',
+      undefined,
+      ['text/html', 'image/png'],
+      'a comma inside a quoted-string does not split',
+    ],
     ['text/html;a="x\\"y,z", */*;q=0.1', undefined, ['text/html', '*/*'], 'a backslash escapes a quote'],
-    ['text/html;a="unterminated, text/plain', undefined, ['text/html'], 'an unterminated quoted-string ends the header'],
-    ['text/html;q="0.5"x, text/plain', undefined, ['text/plain', 'text/html'], 'a quoted q-value; text after the closing quote is ignored'],
-    ['text/html;q=Infinity, application/json;q=Infinity', undefined, ['text/html', 'application/json'], 'equal q-values keep header order'],
+    [
+      'text/html;a="unterminated, text/plain',
+      undefined,
+      ['text/html'],
+      'an unterminated quoted-string ends the header',
+    ],
+    [
+      'text/html;q="0.5"x, text/plain',
+      undefined,
+      ['text/plain', 'text/html'],
+      'a quoted q-value; text after the closing quote is ignored',
+    ],
+    [
+      'text/html;q=Infinity, application/json;q=Infinity',
+      undefined,
+      ['text/html', 'application/json'],
+      'equal q-values keep header order',
+    ],
     ['a/b;foo;q=0.5, c/d', undefined, ['c/d', 'a/b'], 'a parameter without "=" is skipped'],
     ['a/b;foo, c/d;q=0.5', undefined, ['a/b', 'c/d'], 'a "," ends a parameter without "="'],
     ['text/caf\u00e9;q=0.5, a/b', undefined, ['a/b', 'text/caf\u00e9'], 'non-ASCII values are kept as written'],
     ['a/b;a=1;A=2', ['a/b;a=2', 'a/b;a=1'], ['a/b;a=1'], 'a repeated parameter keeps its first value'],
-    ['text/html;__proto__=x', ['text/html', 'text/html;__proto__=x'], ['text/html;__proto__=x'], '__proto__ is an ordinary parameter name'],
-    ['text/\u0130tml, text/html', undefined, ['text/\u0130tml,', 'text/html'], 'a value is cut at the length of its lower-cased form (U+0130)'],
+    [
+      'text/html;__proto__=x',
+      ['text/html', 'text/html;__proto__=x'],
+      ['text/html;__proto__=x'],
+      '__proto__ is an ordinary parameter name',
+    ],
+    [
+      'text/\u0130tml, text/html',
+      undefined,
+      ['text/\u0130tml,', 'text/html'],
+      'a value is cut at the length of its lower-cased form (U+0130)',
+    ],
     ['\u0130/x;q=0.5, a/b', undefined, ['a/b', '\u0130/x;'], 'idem, with a q-value'],
   ];
   for (const [header, available, expected, why] of rows) {
@@ -221,7 +262,9 @@ describe('Accept-* parsing details (as negotiator 1.1.0)', () => {
   }
 
   test('a header that is not a string reads as empty', () => {
-    const req = { headers: { accept: 5, 'accept-language': 5, 'accept-charset': 5, 'accept-encoding': 5 } } as unknown as { headers: {} };
+    const req = {
+      headers: { accept: 5, 'accept-language': 5, 'accept-charset': 5, 'accept-encoding': 5 },
+    } as unknown as { headers: {} };
     const n = new Negotiator(req);
     assert.deepEqual([n.mediaTypes(), n.languages(), n.charsets(), n.encodings()], [[], [], [], ['identity']]);
     // negotiator 1.1.0 throws an internal TypeError for an array; brisk reads it as empty too

@@ -28,7 +28,16 @@ const HEADERS: [name: string, header: string][] = [
 describe('adversarial headers finish quickly', () => {
   for (const [name, header] of HEADERS) {
     test(`${name} (${header.length} chars)`, () => {
-      const req = { headers: { accept: header, 'accept-language': header, 'accept-charset': header, 'accept-encoding': header, 'content-type': header, 'content-length': '1' } };
+      const req = {
+        headers: {
+          accept: header,
+          'accept-language': header,
+          'accept-charset': header,
+          'accept-encoding': header,
+          'content-type': header,
+          'content-length': '1',
+        },
+      };
       const offers = ['text/html', 'application/json', 'a/b;a=b', 'en', 'gzip', 'utf-8'];
       const start = process.hrtime.bigint();
       const n = new Negotiator(req);
@@ -46,9 +55,21 @@ describe('adversarial headers finish quickly', () => {
       typeis(req, ['json', '+json', 'text/*']);
       typeis.is('text/html', [header]);
       typeis.match(header, header);
-      try { contentType.parse(header); } catch (err) { assert.ok(err instanceof TypeError); }
-      try { contentType.parse('text/html; a=' + header); } catch (err) { assert.ok(err instanceof TypeError); }
-      try { contentType.format({ type: 'text/html', parameters: { a: header } }); } catch (err) { assert.ok(err instanceof TypeError); }
+      try {
+        contentType.parse(header);
+      } catch (err) {
+        assert.ok(err instanceof TypeError);
+      }
+      try {
+        contentType.parse('text/html; a=' + header);
+      } catch (err) {
+        assert.ok(err instanceof TypeError);
+      }
+      try {
+        contentType.format({ type: 'text/html', parameters: { a: header } });
+      } catch (err) {
+        assert.ok(err instanceof TypeError);
+      }
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       assert.ok(ms < 2000, `${ms} ms`);
     });
@@ -67,7 +88,9 @@ describe('no prototype pollution', () => {
     assert.equal(Object.getPrototypeOf(parsed.parameters), null);
     assert.deepEqual({ ...parsed.parameters }, { ['__proto__']: 'a', constructor: 'b', prototype: 'c' });
     const n = new Negotiator({ headers: { accept: 'text/html;__proto__=x;constructor=y' } });
-    assert.deepEqual(n.mediaTypes(['text/html;__proto__=x;constructor=y', 'text/html']), ['text/html;__proto__=x;constructor=y']);
+    assert.deepEqual(n.mediaTypes(['text/html;__proto__=x;constructor=y', 'text/html']), [
+      'text/html;__proto__=x;constructor=y',
+    ]);
     assert.equal(({} as Record<string, unknown>).a, undefined);
     assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'x'), false);
   });
@@ -81,7 +104,10 @@ describe('no prototype pollution', () => {
     for (let i = 0; i < 2000; i++) {
       assert.equal(contentType.parse(`text/plain; p${i}=v`).parameters[`p${i}`], 'v');
     }
-    assert.equal(contentType.parse('text/plain; averyveryverylongparametername=1').parameters.averyveryverylongparametername, '1');
+    assert.equal(
+      contentType.parse('text/plain; averyveryverylongparametername=1').parameters.averyveryverylongparametername,
+      '1',
+    );
   });
 
   test('many distinct offers are handled (bounded offer cache)', () => {

@@ -4,100 +4,102 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasBody, typeis } from '../src/index.js';
 
-const withBody = (contentType: string | undefined) =>
-  ({ headers: contentType === undefined ? { 'content-length': '1' } : { 'content-type': contentType, 'content-length': '1' } });
+const withBody = (contentType: string | undefined) => ({
+  headers:
+    contentType === undefined ? { 'content-length': '1' } : { 'content-type': contentType, 'content-length': '1' },
+});
 
 const TYPEIS: [contentType: string, types: string[], expected: string | false][] = [
-  ["application/json", [], "application/json"],
-  ["application/json; charset=utf-8", [], "application/json"],
-  ["APPLICATION/JSON; charset=utf-8", [], "application/json"],
-  ["text/html", ["html"], "html"],
-  ["text/html; charset=utf-8", ["html"], "html"],
-  ["text/html", ["text/html"], "text/html"],
-  ["text/html", ["text/*"], "text/html"],
-  ["text/html", ["*/*"], "text/html"],
-  ["text/html", ["*/html"], "text/html"],
-  ["text/html", ["application/*"], false],
-  ["text/html", ["json","html"], "html"],
-  ["application/json", ["json","urlencoded"], "json"],
-  ["application/json", ["html","application/*"], "application/json"],
-  ["application/json", ["html"], false],
-  ["application/vnd.api+json", ["+json"], "application/vnd.api+json"],
-  ["application/vnd.api+json", ["application/*+json"], "application/vnd.api+json"],
-  ["application/vnd.api+json", ["*/*+json"], "application/vnd.api+json"],
-  ["application/vnd.api+json", ["json"], false],
-  ["application/vnd.api+json", ["+xml"], false],
-  ["image/svg+xml", ["*/*+xml","svg"], "image/svg+xml"],
-  ["image/svg+xml", ["svg"], "svg"],
-  ["application/x-www-form-urlencoded", ["urlencoded"], "urlencoded"],
-  ["application/x-www-form-urlencoded", ["json","urlencoded","multipart"], "urlencoded"],
-  ["multipart/form-data; boundary=x", ["multipart"], "multipart"],
-  ["multipart/form-data; boundary=x", ["multipart/*"], "multipart/form-data"],
-  ["multipart/form-data", ["urlencoded","multipart"], "multipart"],
-  ["text/html", ["TEXT/HTML"], false],
-  ["TEXT/HTML", ["text/html"], "text/html"],
-  ["text/html", ["foo"], false],
-  ["text/html", [""], false],
-  ["text/html", ["*"], false],
-  ["invalid", ["json"], false],
-  ["invalid", [], false],
-  ["text/", [], false],
-  ["/html", [], false],
-  ["text/html/x", [], false],
-  [" text/html ; charset=utf-8", [], "text/html"],
-  ["text/html;", [], "text/html"],
-  ["a!#$&^_-/b.+x", [], "a!#$&^_-/b.+x"],
-  [".a/b", [], false],
-  ["a/.b", [], false],
-  ["a.b/c", [], false],
-  ["a/b c", [], false],
+  ['application/json', [], 'application/json'],
+  ['application/json; charset=utf-8', [], 'application/json'],
+  ['APPLICATION/JSON; charset=utf-8', [], 'application/json'],
+  ['text/html', ['html'], 'html'],
+  ['text/html; charset=utf-8', ['html'], 'html'],
+  ['text/html', ['text/html'], 'text/html'],
+  ['text/html', ['text/*'], 'text/html'],
+  ['text/html', ['*/*'], 'text/html'],
+  ['text/html', ['*/html'], 'text/html'],
+  ['text/html', ['application/*'], false],
+  ['text/html', ['json', 'html'], 'html'],
+  ['application/json', ['json', 'urlencoded'], 'json'],
+  ['application/json', ['html', 'application/*'], 'application/json'],
+  ['application/json', ['html'], false],
+  ['application/vnd.api+json', ['+json'], 'application/vnd.api+json'],
+  ['application/vnd.api+json', ['application/*+json'], 'application/vnd.api+json'],
+  ['application/vnd.api+json', ['*/*+json'], 'application/vnd.api+json'],
+  ['application/vnd.api+json', ['json'], false],
+  ['application/vnd.api+json', ['+xml'], false],
+  ['image/svg+xml', ['*/*+xml', 'svg'], 'image/svg+xml'],
+  ['image/svg+xml', ['svg'], 'svg'],
+  ['application/x-www-form-urlencoded', ['urlencoded'], 'urlencoded'],
+  ['application/x-www-form-urlencoded', ['json', 'urlencoded', 'multipart'], 'urlencoded'],
+  ['multipart/form-data; boundary=x', ['multipart'], 'multipart'],
+  ['multipart/form-data; boundary=x', ['multipart/*'], 'multipart/form-data'],
+  ['multipart/form-data', ['urlencoded', 'multipart'], 'multipart'],
+  ['text/html', ['TEXT/HTML'], false],
+  ['TEXT/HTML', ['text/html'], 'text/html'],
+  ['text/html', ['foo'], false],
+  ['text/html', [''], false],
+  ['text/html', ['*'], false],
+  ['invalid', ['json'], false],
+  ['invalid', [], false],
+  ['text/', [], false],
+  ['/html', [], false],
+  ['text/html/x', [], false],
+  [' text/html ; charset=utf-8', [], 'text/html'],
+  ['text/html;', [], 'text/html'],
+  ['a!#$&^_-/b.+x', [], 'a!#$&^_-/b.+x'],
+  ['.a/b', [], false],
+  ['a/.b', [], false],
+  ['a.b/c', [], false],
+  ['a/b c', [], false],
   ['x'.repeat(127) + '/y', [], 'x'.repeat(127) + '/y'],
   ['x'.repeat(128) + '/y', [], false],
-  ["text/hé", [], false],
+  ['text/hé', [], false],
 ];
 
 const HAS_BODY: [headers: Record<string, string>, expected: boolean][] = [
   [{}, false],
-  [{"content-length":"0"}, true],
-  [{"content-length":"10"}, true],
-  [{"content-length":""}, true],
-  [{"content-length":"abc"}, false],
-  [{"content-length":" 5 "}, true],
-  [{"transfer-encoding":"chunked"}, true],
-  [{"transfer-encoding":""}, true],
-  [{"transfer-encoding":"chunked","content-length":"x"}, true],
+  [{ 'content-length': '0' }, true],
+  [{ 'content-length': '10' }, true],
+  [{ 'content-length': '' }, true],
+  [{ 'content-length': 'abc' }, false],
+  [{ 'content-length': ' 5 ' }, true],
+  [{ 'transfer-encoding': 'chunked' }, true],
+  [{ 'transfer-encoding': '' }, true],
+  [{ 'transfer-encoding': 'chunked', 'content-length': 'x' }, true],
 ];
 
 const NORMALIZE: [type: string, expected: string | false][] = [
-  ["json", "application/json"],
-  ["html", "text/html"],
-  ["urlencoded", "application/x-www-form-urlencoded"],
-  ["multipart", "multipart/*"],
-  ["+json", "*/*+json"],
-  ["text/html", "text/html"],
-  ["TEXT/HTML", "TEXT/HTML"],
-  ["foo", false],
-  ["", false],
-  ["application/*", "application/*"],
-  [".png", "image/png"],
-  ["file.txt", "text/plain"],
+  ['json', 'application/json'],
+  ['html', 'text/html'],
+  ['urlencoded', 'application/x-www-form-urlencoded'],
+  ['multipart', 'multipart/*'],
+  ['+json', '*/*+json'],
+  ['text/html', 'text/html'],
+  ['TEXT/HTML', 'TEXT/HTML'],
+  ['foo', false],
+  ['', false],
+  ['application/*', 'application/*'],
+  ['.png', 'image/png'],
+  ['file.txt', 'text/plain'],
 ];
 
 const MATCH: [expected: string | false, actual: string, result: boolean][] = [
-  ["text/html", "text/html", true],
-  ["text/html", "text/plain", false],
-  ["text/*", "text/plain", true],
-  ["*/*", "image/png", true],
-  ["*/html", "text/html", true],
-  ["application/*+json", "application/vnd.api+json", true],
-  ["application/*+json", "application/json", false],
-  ["*/*+json", "text/x+json", true],
-  ["application/*+json", "application/+json", true],
-  ["text/html", "text/html/x", false],
-  ["text", "text", false],
-  [false, "text/html", false],
-  ["TEXT/html", "text/html", false],
-  ["*/*", "a/b/c", false],
+  ['text/html', 'text/html', true],
+  ['text/html', 'text/plain', false],
+  ['text/*', 'text/plain', true],
+  ['*/*', 'image/png', true],
+  ['*/html', 'text/html', true],
+  ['application/*+json', 'application/vnd.api+json', true],
+  ['application/*+json', 'application/json', false],
+  ['*/*+json', 'text/x+json', true],
+  ['application/*+json', 'application/+json', true],
+  ['text/html', 'text/html/x', false],
+  ['text', 'text', false],
+  [false, 'text/html', false],
+  ['TEXT/html', 'text/html', false],
+  ['*/*', 'a/b/c', false],
 ];
 
 describe('typeis(req, types)', () => {
@@ -169,7 +171,8 @@ describe('typeis.hasBody / hasBody', () => {
 });
 
 describe('typeis.normalize', () => {
-  for (const [type, expected] of NORMALIZE) test(JSON.stringify(type), () => assert.equal(typeis.normalize(type), expected));
+  for (const [type, expected] of NORMALIZE)
+    test(JSON.stringify(type), () => assert.equal(typeis.normalize(type), expected));
   test('a non-string is false', () => {
     assert.equal(typeis.normalize(undefined), false);
     assert.equal(typeis.normalize(5), false);
@@ -177,7 +180,9 @@ describe('typeis.normalize', () => {
 });
 
 describe('typeis.match', () => {
-  for (const [expected, actual, result] of MATCH) test(`${JSON.stringify(expected)} ~ ${JSON.stringify(actual)}`, () => assert.equal(typeis.match(expected, actual), result));
+  for (const [expected, actual, result] of MATCH)
+    test(`${JSON.stringify(expected)} ~ ${JSON.stringify(actual)}`, () =>
+      assert.equal(typeis.match(expected, actual), result));
   test('non-strings never match', () => {
     assert.equal(typeis.match('text/html', undefined as unknown as string), false);
     assert.equal(typeis.match(null as unknown as string, 'text/html'), false);

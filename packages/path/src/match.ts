@@ -77,10 +77,7 @@ function decodeSegments(value: string, delimiter: string): string[] {
  * fn('/users/42/a/b'); //=> { path: '/users/42/a/b', params: { id: '42', rest: ['a', 'b'] } }
  * fn('/posts');        //=> false
  */
-export function match<P extends ParamData>(
-  path: Paths,
-  options: MatchOptions & ParseOptions = {},
-): MatchFunction<P> {
+export function match<P extends ParamData>(path: Paths, options: MatchOptions & ParseOptions = {}): MatchFunction<P> {
   const { decode = decodeURIComponent, delimiter = '/', end = true } = options;
   const { regexp, keys } = pathToRegexp(path, options);
   const count = keys.length;

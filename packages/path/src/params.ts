@@ -7,9 +7,40 @@ import type { ParamData } from './match.js';
 
 /** ASCII characters that end an unquoted name (everything but letters, digits, `$` and `_`). */
 type NameEnd =
-  | ' ' | '!' | '"' | '#' | '%' | '&' | "'" | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/'
-  | ':' | ';' | '<' | '=' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '`' | '{' | '|' | '}'
-  | '~' | '\t' | '\n' | '\r';
+  | ' '
+  | '!'
+  | '"'
+  | '#'
+  | '%'
+  | '&'
+  | "'"
+  | '('
+  | ')'
+  | '*'
+  | '+'
+  | ','
+  | '-'
+  | '.'
+  | '/'
+  | ':'
+  | ';'
+  | '<'
+  | '='
+  | '>'
+  | '?'
+  | '@'
+  | '['
+  | '\\'
+  | ']'
+  | '^'
+  | '`'
+  | '{'
+  | '|'
+  | '}'
+  | '~'
+  | '\t'
+  | '\n'
+  | '\r';
 
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 
@@ -74,7 +105,9 @@ type Scan<S extends string, Depth extends unknown[], F extends Found> = S extend
           : Scan<Rest, Depth, F>
   : F;
 
-type Value<K, F extends Found> = (K extends F['rw'] | F['ow'] ? string[] : never) | (K extends F['rp'] | F['op'] ? string : never);
+type Value<K, F extends Found> =
+  | (K extends F['rw'] | F['ow'] ? string[] : never)
+  | (K extends F['rp'] | F['op'] ? string : never);
 
 type Build<F extends Found> = {
   [K in F['rp'] | F['rw']]: Value<K, F>;

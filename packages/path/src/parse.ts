@@ -52,7 +52,11 @@ const identity: Encode = (value) => value;
  */
 export function parse(str: string, options: ParseOptions = {}): TokenData {
   if (typeof str !== 'string') {
-    throw new PathError(`Expected a string path, got ${str === null ? 'null' : typeof str}`, undefined, 'BRISK_ERR_PATH_INVALID_PATH');
+    throw new PathError(
+      `Expected a string path, got ${str === null ? 'null' : typeof str}`,
+      undefined,
+      'BRISK_ERR_PATH_INVALID_PATH',
+    );
   }
   const { encodePath = identity } = options;
   const len = str.length;
@@ -66,8 +70,7 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
   let i = 0; // UTF-16 index
   let cp = 0; // code-point index of str[i]
 
-  const fail = (message: string, hint: string, code: PathErrorCode) =>
-    new PathError(`${message} (${hint})`, str, code);
+  const fail = (message: string, hint: string, code: PathErrorCode) => new PathError(`${message} (${hint})`, str, code);
   const flush = () => {
     if (text && !pending) current.push({ type: 'text', value: encodePath(text) });
     text = '';
@@ -110,7 +113,11 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
           kcp++;
         }
         if (!closed) {
-          throw fail(`Unterminated quote at index ${quoteAt}`, `close the name with "`, 'BRISK_ERR_PATH_UNTERMINATED_QUOTE');
+          throw fail(
+            `Unterminated quote at index ${quoteAt}`,
+            `close the name with "`,
+            'BRISK_ERR_PATH_UNTERMINATED_QUOTE',
+          );
         }
       } else if (k < len && isIdChar(str.codePointAt(k)!, true)) {
         do {
@@ -122,11 +129,16 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
       }
       if (!name) {
         if (ch === ':') {
-          throw fail(`Missing parameter name at index ${kcp}`, 'write a name after ":", e.g. :id or :"user-id"', 'BRISK_ERR_PATH_MISSING_NAME');
+          throw fail(
+            `Missing parameter name at index ${kcp}`,
+            'write a name after ":", e.g. :id or :"user-id"',
+            'BRISK_ERR_PATH_MISSING_NAME',
+          );
         }
-        const hint = last >= 0
-          ? `Express 4's zero-or-more ${slashBefore(str, last)}${str.slice(last, i + 1)} is gone: write ${optional(str, last, `*${str.slice(last + 1, i)}`)} instead`
-          : 'Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too';
+        const hint =
+          last >= 0
+            ? `Express 4's zero-or-more ${slashBefore(str, last)}${str.slice(last, i + 1)} is gone: write ${optional(str, last, `*${str.slice(last + 1, i)}`)} instead`
+            : 'Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too';
         throw fail(`Missing parameter name at index ${kcp}`, hint, 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
       }
       if (!pending) {
@@ -145,7 +157,11 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
     if (ch === '\\') {
       if (i + 1 >= len) {
         if (pending) throw pending; // found earlier: upstream reports it first
-        throw fail(`Unterminated escape at index ${cp + 1}`, 'a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash', 'BRISK_ERR_PATH_UNTERMINATED_ESCAPE');
+        throw fail(
+          `Unterminated escape at index ${cp + 1}`,
+          'a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash',
+          'BRISK_ERR_PATH_UNTERMINATED_ESCAPE',
+        );
       }
       const w = width(i + 1);
       text += str.slice(i + 1, i + 1 + w);
@@ -219,25 +235,53 @@ function unexpected(
   const written = capture >= 0 ? str.slice(capture, at) : ''; // e.g. ":id"
   const slash = capture >= 0 ? slashBefore(str, capture) : '';
   if (ch === '}') {
-    return fail(message, 'no "{" to close: remove it or write \\} to match "}" literally', 'BRISK_ERR_PATH_UNBALANCED_BRACES');
+    return fail(
+      message,
+      'no "{" to close: remove it or write \\} to match "}" literally',
+      'BRISK_ERR_PATH_UNBALANCED_BRACES',
+    );
   }
   if (ch === '?' && written) {
-    return fail(message, `Express 4's optional ${slash}${written}? is gone: write ${optional(str, capture, written)} instead`, 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
+    return fail(
+      message,
+      `Express 4's optional ${slash}${written}? is gone: write ${optional(str, capture, written)} instead`,
+      'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    );
   }
   if (ch === '+' && written) {
-    return fail(message, `Express 4's one-or-more ${slash}${written}+ is gone: write ${slash}*${written.slice(1)} instead`, 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
+    return fail(
+      message,
+      `Express 4's one-or-more ${slash}${written}+ is gone: write ${slash}*${written.slice(1)} instead`,
+      'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    );
   }
   if (ch === '(' && written) {
-    return fail(message, `regular expressions are not supported: remove the (...) after ${written} and check the value in the handler, or write \\( to match "(" literally`, 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
+    return fail(
+      message,
+      `regular expressions are not supported: remove the (...) after ${written} and check the value in the handler, or write \\( to match "(" literally`,
+      'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    );
   }
   if (ch === '(') {
-    return fail(message, 'regular expressions are not supported: write \\( to match "(" literally', 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
+    return fail(
+      message,
+      'regular expressions are not supported: write \\( to match "(" literally',
+      'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    );
   }
   if (ch === '?') {
-    return fail(message, '"?" is reserved: write \\? to match it literally, or {...} around an optional part', 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
+    return fail(
+      message,
+      '"?" is reserved: write \\? to match it literally, or {...} around an optional part',
+      'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    );
   }
   if (ch === '+') {
-    return fail(message, '"+" is reserved: write \\+ to match it literally, or *name for one or more segments', 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
+    return fail(
+      message,
+      '"+" is reserved: write \\+ to match it literally, or *name for one or more segments',
+      'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    );
   }
   return fail(message, `"${ch}" is reserved: write \\${ch} to match it literally`, 'BRISK_ERR_PATH_UNEXPECTED_TOKEN');
 }

@@ -75,7 +75,11 @@ export function pathToRegexp(
     const item = queue[q];
     if (Array.isArray(item)) {
       if (queue.length + item.length > 64 * MAX_ALTERNATIVES) {
-        throw new PathError(`Too many path combinations (more than ${MAX_ALTERNATIVES} alternatives)`, undefined, 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS');
+        throw new PathError(
+          `Too many path combinations (more than ${MAX_ALTERNATIVES} alternatives)`,
+          undefined,
+          'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
+        );
       }
       for (const p of item) queue.push(p);
       continue;
@@ -95,7 +99,10 @@ export function pathToRegexp(
 }
 
 /** A string is parsed; a `TokenData` (or `{ tokens }` object) is used as is. */
-export function toTokenData(path: unknown, options: ParseOptions): { tokens: Token[]; originalPath?: string | undefined } {
+export function toTokenData(
+  path: unknown,
+  options: ParseOptions,
+): { tokens: Token[]; originalPath?: string | undefined } {
   if (typeof path === 'string') return parse(path, options);
   if (typeof path === 'object' && path !== null && Array.isArray((path as { tokens?: unknown }).tokens)) {
     return path as { tokens: Token[]; originalPath?: string };
@@ -112,7 +119,11 @@ export function toTokenData(path: unknown, options: ParseOptions): { tokens: Tok
  * document order. Depth-first with an explicit stack, so deep nesting cannot overflow.
  */
 function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
-  interface Frame { tokens: Token[]; index: number; parent: Frame | undefined }
+  interface Frame {
+    tokens: Token[];
+    index: number;
+    parent: Frame | undefined;
+  }
   const sequence: Token[] = [];
   // Choice points: where to resume with the group left out, and the sequence length then.
   const resume: Array<{ frame: Frame; length: number }> = [];

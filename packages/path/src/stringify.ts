@@ -20,7 +20,8 @@ function isIdentifier(name: string): boolean {
 /** `name` as written after `:` or `*`, quoted when it is not an identifier or `next` would extend it. */
 function nameOf(name: string, next: Token | undefined): string {
   if (!isIdentifier(name)) return JSON.stringify(name);
-  if (next && next.type === 'text' && next.value && isIdChar(next.value.codePointAt(0)!, false)) return JSON.stringify(name);
+  if (next && next.type === 'text' && next.value && isIdChar(next.value.codePointAt(0)!, false))
+    return JSON.stringify(name);
   return name;
 }
 

@@ -6,7 +6,15 @@ import { compile, match, parse, pathToRegexp, TokenData, type Token } from '../s
 
 describe('exports', () => {
   test('the named exports of path-to-regexp 8.4.1, and no default', () => {
-    assert.deepEqual(Object.keys(path).sort(), ['PathError', 'TokenData', 'compile', 'match', 'parse', 'pathToRegexp', 'stringify']);
+    assert.deepEqual(Object.keys(path).sort(), [
+      'PathError',
+      'TokenData',
+      'compile',
+      'match',
+      'parse',
+      'pathToRegexp',
+      'stringify',
+    ]);
   });
 });
 
@@ -62,7 +70,10 @@ describe('pathToRegexp', () => {
 
   test('arrays are read breadth-first, nested ones after their siblings', () => {
     const { keys } = pathToRegexp(['/:a', ['/:b', ['/:c']], '/:d']);
-    assert.deepEqual(keys.map((k) => k.name), ['a', 'd', 'b', 'c']);
+    assert.deepEqual(
+      keys.map((k) => k.name),
+      ['a', 'd', 'b', 'c'],
+    );
   });
 
   test('parse options reach parse', () => {
@@ -72,8 +83,14 @@ describe('pathToRegexp', () => {
 
 describe('match', () => {
   test('takes TokenData, { tokens } objects and mixed arrays', () => {
-    const tokens: Token[] = [{ type: 'text', value: '/' }, { type: 'param', name: 'x' }];
-    assert.deepEqual(match(new TokenData(tokens, '/[x]'))('/1'), { path: '/1', params: Object.assign(Object.create(null), { x: '1' }) });
+    const tokens: Token[] = [
+      { type: 'text', value: '/' },
+      { type: 'param', name: 'x' },
+    ];
+    assert.deepEqual(match(new TokenData(tokens, '/[x]'))('/1'), {
+      path: '/1',
+      params: Object.assign(Object.create(null), { x: '1' }),
+    });
     assert.deepEqual(match({ tokens })('/2'), { path: '/2', params: Object.assign(Object.create(null), { x: '2' }) });
     assert.deepEqual(match([{ tokens: [{ type: 'text', value: '/t' }] }, '/s/:y'])('/s/q'), {
       path: '/s/q',
@@ -91,7 +108,10 @@ describe('match', () => {
 
   test('parse options: encodePath', () => {
     const fn = match('/café/:x', { encodePath: encodeURI });
-    assert.deepEqual(fn('/caf%C3%A9/1'), { path: '/caf%C3%A9/1', params: Object.assign(Object.create(null), { x: '1' }) });
+    assert.deepEqual(fn('/caf%C3%A9/1'), {
+      path: '/caf%C3%A9/1',
+      params: Object.assign(Object.create(null), { x: '1' }),
+    });
   });
 
   test('a custom decoder gets (value) for params, (value, index, segments) per wildcard segment', () => {
@@ -105,14 +125,23 @@ describe('match', () => {
   });
 
   test('non-string input is converted as RegExp#exec does', () => {
-    assert.deepEqual(match('undefined')(undefined as unknown as string), { path: 'undefined', params: Object.create(null) });
-    assert.deepEqual(match(':x')(42 as unknown as string), { path: '42', params: Object.assign(Object.create(null), { x: '42' }) });
+    assert.deepEqual(match('undefined')(undefined as unknown as string), {
+      path: 'undefined',
+      params: Object.create(null),
+    });
+    assert.deepEqual(match(':x')(42 as unknown as string), {
+      path: '42',
+      params: Object.assign(Object.create(null), { x: '42' }),
+    });
   });
 
   test('the same matcher serves many inputs', () => {
     const fn = match('/users/:id');
     for (let i = 0; i < 100; i++) {
-      assert.deepEqual(fn(`/users/${i}`), { path: `/users/${i}`, params: Object.assign(Object.create(null), { id: String(i) }) });
+      assert.deepEqual(fn(`/users/${i}`), {
+        path: `/users/${i}`,
+        params: Object.assign(Object.create(null), { id: String(i) }),
+      });
     }
   });
 });

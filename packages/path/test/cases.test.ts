@@ -62,7 +62,10 @@ describe('match', () => {
         return;
       }
       // params is a prototype-less object.
-      assert.deepStrictEqual(result, { path: expected.path, params: Object.assign(Object.create(null), expected.params) });
+      assert.deepStrictEqual(result, {
+        path: expected.path,
+        params: Object.assign(Object.create(null), expected.params),
+      });
     });
   }
 });

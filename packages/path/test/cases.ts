@@ -48,7 +48,11 @@ export const PARSER_TESTS: ParserCase[] = [
   { path: '/😀/:x', expected: [text('/😀/'), param('x')] },
   { path: '/a"b', expected: [text('/a"b')] },
   { path: '/café/:x', options: { encodePath: encodeURI }, expected: [text('/caf%C3%A9/'), param('x')] },
-  { path: '/a{/b}c', options: { encodePath: (s) => s.toUpperCase() }, expected: [text('/A'), group(text('/B')), text('C')] },
+  {
+    path: '/a{/b}c',
+    options: { encodePath: (s) => s.toUpperCase() },
+    expected: [text('/A'), group(text('/B')), text('C')],
+  },
 ];
 
 export interface StringifyCase {
@@ -105,7 +109,12 @@ export const COMPILE_TESTS: CompileCase[] = [
   { path: '/files/*path', params: { path: ['a/b'] }, expected: '/files/a%2Fb' },
   { path: '/files/*path', options: { delimiter: '.' }, params: { path: ['a', 'b'] }, expected: '/files/a.b' },
   { path: '/files/*path', options: { encode: false }, params: { path: 'a/b' }, expected: '/files/a/b' },
-  { path: '/files/*path', options: { encode: false }, params: { path: ['a', 'b'] }, expected: { error: 'Expected "path" to be a string' } },
+  {
+    path: '/files/*path',
+    options: { encode: false },
+    params: { path: ['a', 'b'] },
+    expected: { error: 'Expected "path" to be a string' },
+  },
   { path: '/files/*path', params: { path: [] }, expected: { error: 'Expected "path" to be a non-empty array' } },
   { path: '/files/*path', params: { path: 'a/b' }, expected: { error: 'Expected "path" to be a non-empty array' } },
   { path: '/files/*path', params: { path: ['a', 1] }, expected: { error: 'Expected "path/1" to be a string' } },
@@ -129,7 +138,12 @@ export const COMPILE_TESTS: CompileCase[] = [
   { path: '/users/:id', params: { id: 42 }, expected: { error: 'Expected "id" to be a string' } },
   { path: '/:a/:b', params: { b: 1 }, expected: { error: 'Expected "b" to be a string' } },
   { path: '/:a{/:b}', params: { b: ['x'] }, expected: { error: 'Expected "b" to be a string' } },
-  { path: '/:a{/*b}', options: { encode: null as unknown as false }, params: { a: 'x', b: ['p q', 'r'] }, expected: '/x/p q/r' },
+  {
+    path: '/:a{/*b}',
+    options: { encode: null as unknown as false },
+    params: { a: 'x', b: ['p q', 'r'] },
+    expected: '/x/p q/r',
+  },
 ];
 
 /** `expected`: the match result, `false`, or `{ error }`: the thrown error's class and message. */
@@ -168,7 +182,12 @@ export const MATCH_TESTS: MatchCase[] = [
   { path: '/users', options: { end: false }, input: '/users/', expected: { path: '/users/', params: {} } },
   { path: '/users', options: { end: false }, input: '/users', expected: { path: '/users', params: {} } },
   { path: '/users', options: { end: false }, input: '/usersx', expected: false },
-  { path: '/users', options: { end: false, trailing: false }, input: '/users/', expected: { path: '/users', params: {} } },
+  {
+    path: '/users',
+    options: { end: false, trailing: false },
+    input: '/users/',
+    expected: { path: '/users', params: {} },
+  },
   { path: '/:id', options: { end: false }, input: '/42/books', expected: { path: '/42', params: { id: '42' } } },
   { path: '', options: { end: false }, input: '/anything', expected: { path: '', params: {} } },
   // Parameters: one or more characters of one segment, decoded.
@@ -179,8 +198,18 @@ export const MATCH_TESTS: MatchCase[] = [
   { path: '/users/:id', input: '/users/caf%C3%A9', expected: { path: '/users/caf%C3%A9', params: { id: 'café' } } },
   { path: '/users/:id', input: '/users/a%2Fb', expected: { path: '/users/a%2Fb', params: { id: 'a/b' } } },
   { path: '/users/:id', input: '/users/a\nb', expected: { path: '/users/a\nb', params: { id: 'a\nb' } } },
-  { path: '/users/:id', options: { decode: false }, input: '/users/caf%C3%A9', expected: { path: '/users/caf%C3%A9', params: { id: 'caf%C3%A9' } } },
-  { path: '/users/:id', options: { decode: (v) => `<${v}>` }, input: '/users/x', expected: { path: '/users/x', params: { id: '<x>' } } },
+  {
+    path: '/users/:id',
+    options: { decode: false },
+    input: '/users/caf%C3%A9',
+    expected: { path: '/users/caf%C3%A9', params: { id: 'caf%C3%A9' } },
+  },
+  {
+    path: '/users/:id',
+    options: { decode: (v) => `<${v}>` },
+    input: '/users/x',
+    expected: { path: '/users/x', params: { id: '<x>' } },
+  },
   { path: '/:"user id"', input: '/me', expected: { path: '/me', params: { 'user id': 'me' } } },
   { path: '/:a/:b', input: '/1/2', expected: { path: '/1/2', params: { a: '1', b: '2' } } },
   { path: '/:a/:a', input: '/1/2', expected: { path: '/1/2', params: { a: '2' } } },
@@ -190,7 +219,11 @@ export const MATCH_TESTS: MatchCase[] = [
   { path: '/:a-:b', input: '/x-y-z', expected: { path: '/x-y-z', params: { a: 'x-y', b: 'z' } } },
   { path: '/:a-:b', input: '/x--', expected: { path: '/x--', params: { a: 'x', b: '-' } } },
   { path: '/:a-:b', input: '/x-', expected: false },
-  { path: '/:a.:b', input: '/archive.tar.gz', expected: { path: '/archive.tar.gz', params: { a: 'archive.tar', b: 'gz' } } },
+  {
+    path: '/:a.:b',
+    input: '/archive.tar.gz',
+    expected: { path: '/archive.tar.gz', params: { a: 'archive.tar', b: 'gz' } },
+  },
   { path: '/:a-:b-:c', input: '/1-2-3-4', expected: { path: '/1-2-3-4', params: { a: '1-2', b: '3', c: '4' } } },
   { path: '/:from..:to', input: '/a..b..c', expected: { path: '/a..b..c', params: { from: 'a..b', to: 'c' } } },
   { path: '/file{.:ext}', input: '/file.txt', expected: { path: '/file.txt', params: { ext: 'txt' } } },
@@ -202,15 +235,33 @@ export const MATCH_TESTS: MatchCase[] = [
   { path: '/*path', input: '/', expected: false },
   { path: '/*path', input: '/a//b', expected: { path: '/a//b', params: { path: ['a', '', 'b'] } } },
   { path: '/*path', input: '/a%20b/c%2Fd', expected: { path: '/a%20b/c%2Fd', params: { path: ['a b', 'c/d'] } } },
-  { path: '/*path', options: { decode: false }, input: '/a%20b/c', expected: { path: '/a%20b/c', params: { path: 'a%20b/c' } } },
-  { path: '/*path', options: { decode: (v) => v.toUpperCase() }, input: '/a/b', expected: { path: '/a/b', params: { path: ['A', 'B'] } } },
-  { path: '/files/*path/edit', input: '/files/a/b/edit', expected: { path: '/files/a/b/edit', params: { path: ['a', 'b'] } } },
+  {
+    path: '/*path',
+    options: { decode: false },
+    input: '/a%20b/c',
+    expected: { path: '/a%20b/c', params: { path: 'a%20b/c' } },
+  },
+  {
+    path: '/*path',
+    options: { decode: (v) => v.toUpperCase() },
+    input: '/a/b',
+    expected: { path: '/a/b', params: { path: ['A', 'B'] } },
+  },
+  {
+    path: '/files/*path/edit',
+    input: '/files/a/b/edit',
+    expected: { path: '/files/a/b/edit', params: { path: ['a', 'b'] } },
+  },
   { path: '/*a/*b', input: '/1/2/3', expected: { path: '/1/2/3', params: { a: ['1', '2'], b: ['3'] } } },
   { path: '/*a/:b/*c', input: '/1/2/3/4', expected: { path: '/1/2/3/4', params: { a: ['1', '2'], b: '3', c: ['4'] } } },
   { path: '/*a-*b', input: '/x-y/z-w', expected: { path: '/x-y/z-w', params: { a: ['x-y', 'z'], b: ['w'] } } },
   { path: '/:a-*b', input: '/x-y-z/w', expected: { path: '/x-y-z/w', params: { a: 'x', b: ['y-z', 'w'] } } },
   { path: '/*a-:b', input: '/x-y/z-w', expected: { path: '/x-y/z-w', params: { a: ['x-y', 'z'], b: 'w' } } },
-  { path: '/*a.html/*b', input: '/x.html/y.html/z', expected: { path: '/x.html/y.html/z', params: { a: ['x.html', 'y'], b: ['z'] } } },
+  {
+    path: '/*a.html/*b',
+    input: '/x.html/y.html/z',
+    expected: { path: '/x.html/y.html/z', params: { a: ['x.html', 'y'], b: ['z'] } },
+  },
   { path: '/*"all the rest"', input: '/x', expected: { path: '/x', params: { 'all the rest': ['x'] } } },
   // Optional groups.
   { path: '/users{/:id}', input: '/users', expected: { path: '/users', params: {} } },
@@ -235,7 +286,12 @@ export const MATCH_TESTS: MatchCase[] = [
   { path: ':a.:b', options: { delimiter: '.' }, input: 'x.y', expected: { path: 'x.y', params: { a: 'x', b: 'y' } } },
   { path: ':a', options: { delimiter: '.' }, input: 'x.y', expected: false },
   { path: ':a', options: { delimiter: '.' }, input: 'x/y.', expected: { path: 'x/y.', params: { a: 'x/y' } } },
-  { path: '*host.example.com', options: { delimiter: '.' }, input: 'a.b.example.com', expected: { path: 'a.b.example.com', params: { host: ['a', 'b'] } } },
+  {
+    path: '*host.example.com',
+    options: { delimiter: '.' },
+    input: 'a.b.example.com',
+    expected: { path: 'a.b.example.com', params: { host: ['a', 'b'] } },
+  },
   { path: '/:a', options: { delimiter: '::' }, input: '/x:y::', expected: { path: '/x:y::', params: { a: 'x:y' } } },
   { path: '/*a', options: { delimiter: '' }, input: '/xy', expected: { path: '/xy', params: { a: ['x', 'y'] } } },
   { path: '/:a', options: { delimiter: '' }, input: '/xy/', expected: { path: '/xy/', params: { a: 'xy/' } } },
@@ -245,5 +301,10 @@ export const MATCH_TESTS: MatchCase[] = [
   // Malformed percent-encoding.
   { path: '/user/:id', input: '/user/%E0%A4%A', expected: { name: 'URIError', error: 'URI malformed' } },
   { path: '/user/*rest', input: '/user/ok/%E0%A4%A', expected: { name: 'URIError', error: 'URI malformed' } },
-  { path: '/user/:id', options: { decode: false }, input: '/user/%E0%A4%A', expected: { path: '/user/%E0%A4%A', params: { id: '%E0%A4%A' } } },
+  {
+    path: '/user/:id',
+    options: { decode: false },
+    input: '/user/%E0%A4%A',
+    expected: { path: '/user/%E0%A4%A', params: { id: '%E0%A4%A' } },
+  },
 ];

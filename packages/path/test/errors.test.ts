@@ -16,27 +16,32 @@ const PARSE_ERRORS: ErrorCase[] = [
   {
     path: '/:',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
-    message: 'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:; visit docs/errors.md#missing-parameter-name',
+    message:
+      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:; visit docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:-x',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
-    message: 'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:-x; visit docs/errors.md#missing-parameter-name',
+    message:
+      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:-x; visit docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:1st',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
-    message: 'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:1st; visit docs/errors.md#missing-parameter-name',
+    message:
+      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:1st; visit docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:""/x',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
-    message: 'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /:""/x; visit docs/errors.md#missing-parameter-name',
+    message:
+      'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /:""/x; visit docs/errors.md#missing-parameter-name',
   },
   {
     path: '/😀/:',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
-    message: 'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /😀/:; visit docs/errors.md#missing-parameter-name',
+    message:
+      'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /😀/:; visit docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:"id',
@@ -56,99 +61,118 @@ const PARSE_ERRORS: ErrorCase[] = [
   {
     path: '/a\\',
     code: 'BRISK_ERR_PATH_UNTERMINATED_ESCAPE',
-    message: 'Unterminated escape at index 3 (a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash): /a\\; visit docs/errors.md#unterminated-escape',
+    message:
+      'Unterminated escape at index 3 (a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash): /a\\; visit docs/errors.md#unterminated-escape',
   },
   {
     path: '/users/:id?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: "Unexpected ? at index 11, expected end (Express 4's optional /:id? is gone: write {/:id} instead): /users/:id?; visit docs/errors.md#express-4-syntax",
+    message:
+      "Unexpected ? at index 11, expected end (Express 4's optional /:id? is gone: write {/:id} instead): /users/:id?; visit docs/errors.md#express-4-syntax",
   },
   {
     path: '/file.:ext?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: "Unexpected ? at index 11, expected end (Express 4's optional :ext? is gone: write {:ext} instead): /file.:ext?; visit docs/errors.md#express-4-syntax",
+    message:
+      "Unexpected ? at index 11, expected end (Express 4's optional :ext? is gone: write {:ext} instead): /file.:ext?; visit docs/errors.md#express-4-syntax",
   },
   {
     path: '/files/:path+',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: "Unexpected + at index 13, expected end (Express 4's one-or-more /:path+ is gone: write /*path instead): /files/:path+; visit docs/errors.md#express-4-syntax",
+    message:
+      "Unexpected + at index 13, expected end (Express 4's one-or-more /:path+ is gone: write /*path instead): /files/:path+; visit docs/errors.md#express-4-syntax",
   },
   {
     path: '/files/:path*',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: "Missing parameter name at index 13 (Express 4's zero-or-more /:path* is gone: write {/*path} instead): /files/:path*; visit docs/errors.md#express-4-syntax",
+    message:
+      "Missing parameter name at index 13 (Express 4's zero-or-more /:path* is gone: write {/*path} instead): /files/:path*; visit docs/errors.md#express-4-syntax",
   },
   {
     path: ':id*',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: "Missing parameter name at index 4 (Express 4's zero-or-more :id* is gone: write {*id} instead): :id*; visit docs/errors.md#express-4-syntax",
+    message:
+      "Missing parameter name at index 4 (Express 4's zero-or-more :id* is gone: write {*id} instead): :id*; visit docs/errors.md#express-4-syntax",
   },
   {
     path: '/*',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: 'Missing parameter name at index 2 (Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too): /*; visit docs/errors.md#express-4-syntax',
+    message:
+      'Missing parameter name at index 2 (Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too): /*; visit docs/errors.md#express-4-syntax',
   },
   {
     path: '/:id(\\d+)',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: 'Unexpected ( at index 5, expected end (regular expressions are not supported: remove the (...) after :id and check the value in the handler, or write \\( to match "(" literally): /:id(\\d+); visit docs/errors.md#express-4-syntax',
+    message:
+      'Unexpected ( at index 5, expected end (regular expressions are not supported: remove the (...) after :id and check the value in the handler, or write \\( to match "(" literally): /:id(\\d+); visit docs/errors.md#express-4-syntax',
   },
   {
     path: '/foo(x)',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: 'Unexpected ( at index 5, expected end (regular expressions are not supported: write \\( to match "(" literally): /foo(x); visit docs/errors.md#express-4-syntax',
+    message:
+      'Unexpected ( at index 5, expected end (regular expressions are not supported: write \\( to match "(" literally): /foo(x); visit docs/errors.md#express-4-syntax',
   },
   {
     path: '/what?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: 'Unexpected ? at index 6, expected end ("?" is reserved: write \\? to match it literally, or {...} around an optional part): /what?; visit docs/errors.md#express-4-syntax',
+    message:
+      'Unexpected ? at index 6, expected end ("?" is reserved: write \\? to match it literally, or {...} around an optional part): /what?; visit docs/errors.md#express-4-syntax',
   },
   {
     path: '/a+b',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: 'Unexpected + at index 3, expected end ("+" is reserved: write \\+ to match it literally, or *name for one or more segments): /a+b; visit docs/errors.md#express-4-syntax',
+    message:
+      'Unexpected + at index 3, expected end ("+" is reserved: write \\+ to match it literally, or *name for one or more segments): /a+b; visit docs/errors.md#express-4-syntax',
   },
   {
     path: '/a[b]',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
-    message: 'Unexpected [ at index 3, expected end ("[" is reserved: write \\[ to match it literally): /a[b]; visit docs/errors.md#unexpected-token',
+    message:
+      'Unexpected [ at index 3, expected end ("[" is reserved: write \\[ to match it literally): /a[b]; visit docs/errors.md#unexpected-token',
   },
   {
     path: '/a{/b)}',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
-    message: 'Unexpected ) at index 6, expected } (")" is reserved: write \\) to match it literally): /a{/b)}; visit docs/errors.md#unexpected-token',
+    message:
+      'Unexpected ) at index 6, expected } (")" is reserved: write \\) to match it literally): /a{/b)}; visit docs/errors.md#unexpected-token',
   },
   {
     path: '/hey!',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
-    message: 'Unexpected ! at index 5, expected end ("!" is reserved: write \\! to match it literally): /hey!; visit docs/errors.md#unexpected-token',
+    message:
+      'Unexpected ! at index 5, expected end ("!" is reserved: write \\! to match it literally): /hey!; visit docs/errors.md#unexpected-token',
   },
   {
     path: '/a}',
     code: 'BRISK_ERR_PATH_UNBALANCED_BRACES',
-    message: 'Unexpected } at index 3, expected end (no "{" to close: remove it or write \\} to match "}" literally): /a}; visit docs/errors.md#unbalanced-braces',
+    message:
+      'Unexpected } at index 3, expected end (no "{" to close: remove it or write \\} to match "}" literally): /a}; visit docs/errors.md#unbalanced-braces',
   },
   {
     path: '/{a{b}',
     code: 'BRISK_ERR_PATH_UNBALANCED_BRACES',
-    message: 'Unexpected end at index 6, expected } (the "{" at index 2 is never closed: add "}" or write \\{ to match "{" literally): /{a{b}; visit docs/errors.md#unbalanced-braces',
+    message:
+      'Unexpected end at index 6, expected } (the "{" at index 2 is never closed: add "}" or write \\{ to match "{" literally): /{a{b}; visit docs/errors.md#unbalanced-braces',
   },
   // Precedence as upstream: an error in a name is reported before an earlier reserved character,
   // and the first reserved character before an unclosed brace or a trailing backslash.
   {
     path: '/(:',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
-    message: 'Missing parameter name at index 3 (write a name after ":", e.g. :id or :"user-id"): /(:; visit docs/errors.md#missing-parameter-name',
+    message:
+      'Missing parameter name at index 3 (write a name after ":", e.g. :id or :"user-id"): /(:; visit docs/errors.md#missing-parameter-name',
   },
   {
     path: '/{(}[',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
-    message: 'Unexpected ( at index 3, expected } (regular expressions are not supported: write \\( to match "(" literally): /{(}[; visit docs/errors.md#express-4-syntax',
+    message:
+      'Unexpected ( at index 3, expected } (regular expressions are not supported: write \\( to match "(" literally): /{(}[; visit docs/errors.md#express-4-syntax',
   },
   {
     path: '/{[\\',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
-    message: 'Unexpected [ at index 3, expected } ("[" is reserved: write \\[ to match it literally): /{[\\; visit docs/errors.md#unexpected-token',
+    message:
+      'Unexpected [ at index 3, expected } ("[" is reserved: write \\[ to match it literally): /{[\\; visit docs/errors.md#unexpected-token',
   },
 ];
 
@@ -157,27 +181,32 @@ const REGEXP_ERRORS: ErrorCase[] = [
   {
     path: '/:a:b',
     code: 'BRISK_ERR_PATH_MISSING_TEXT',
-    message: 'Missing text before "b" param at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a:b; visit docs/errors.md#missing-text-between-parameters',
+    message:
+      'Missing text before "b" param at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a:b; visit docs/errors.md#missing-text-between-parameters',
   },
   {
     path: '/:a*b',
     code: 'BRISK_ERR_PATH_MISSING_TEXT',
-    message: 'Missing text before "b" wildcard at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a*b; visit docs/errors.md#missing-text-between-parameters',
+    message:
+      'Missing text before "b" wildcard at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a*b; visit docs/errors.md#missing-text-between-parameters',
   },
   {
     path: '/:a{:b}',
     code: 'BRISK_ERR_PATH_MISSING_TEXT',
-    message: 'Missing text before "b" param at index 5 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a{:b}; visit docs/errors.md#missing-text-between-parameters',
+    message:
+      'Missing text before "b" param at index 5 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a{:b}; visit docs/errors.md#missing-text-between-parameters',
   },
   {
     path: '{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}{/:i}',
     code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
-    message: 'Too many path combinations at index 41 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): {/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}{/:i}; visit docs/errors.md#too-many-path-combinations',
+    message:
+      'Too many path combinations at index 41 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): {/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}{/:i}; visit docs/errors.md#too-many-path-combinations',
   },
   {
     path: '/x{{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}}',
     code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
-    message: 'Too many path combinations at index 3 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /x{{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}}; visit docs/errors.md#too-many-path-combinations',
+    message:
+      'Too many path combinations at index 3 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /x{{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}}; visit docs/errors.md#too-many-path-combinations',
   },
 ];
 
@@ -219,11 +248,17 @@ describe('regexp errors', () => {
   });
 
   test('hand-made tokens: no index, no path', () => {
-    const data = { tokens: [{ type: 'param', name: 'a' }, { type: 'wildcard', name: 'b' }] as Token[] };
+    const data = {
+      tokens: [
+        { type: 'param', name: 'a' },
+        { type: 'wildcard', name: 'b' },
+      ] as Token[],
+    };
     assert.throws(() => match(data), {
       name: 'TypeError',
       code: 'BRISK_ERR_PATH_MISSING_TEXT',
-      message: 'Missing text before "b" wildcard (separate two parameters with text, e.g. /:a-:b, or put them in different segments); visit docs/errors.md#missing-text-between-parameters',
+      message:
+        'Missing text before "b" wildcard (separate two parameters with text, e.g. /:a-:b, or put them in different segments); visit docs/errors.md#missing-text-between-parameters',
       originalPath: undefined,
     });
   });
@@ -234,7 +269,8 @@ describe('regexp errors', () => {
     assert.throws(() => match([...paths, '/one-too-many']), {
       name: 'TypeError',
       code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
-      message: 'Too many path combinations (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /one-too-many; visit docs/errors.md#too-many-path-combinations',
+      message:
+        'Too many path combinations (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /one-too-many; visit docs/errors.md#too-many-path-combinations',
     });
     // Exactly 256: 8 optional groups.
     assert.equal(pathToRegexp('{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}').keys.length, 1024);
@@ -254,13 +290,19 @@ describe('regexp errors', () => {
     const empties = Array.from({ length: 20000 }, () => []);
     assert.throws(() => pathToRegexp(empties), {
       code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
-      message: 'Too many path combinations (more than 256 alternatives); visit docs/errors.md#too-many-path-combinations',
+      message:
+        'Too many path combinations (more than 256 alternatives); visit docs/errors.md#too-many-path-combinations',
     });
   });
 });
 
 describe('invalid input', () => {
-  for (const [value, type] of [[undefined, 'undefined'], [null, 'null'], [42, 'number'], [{}, 'object']] as const) {
+  for (const [value, type] of [
+    [undefined, 'undefined'],
+    [null, 'null'],
+    [42, 'number'],
+    [{}, 'object'],
+  ] as const) {
     test(`path ${type}`, () => {
       const expected = {
         name: 'TypeError',
@@ -270,7 +312,10 @@ describe('invalid input', () => {
       assert.throws(() => match(value as unknown as string), expected);
       assert.throws(() => compile(value as unknown as string), expected);
       if (typeof value !== 'object' || value === null) {
-        assert.throws(() => parse(value as unknown as string), { ...expected, message: `Expected a string path, got ${type}; visit docs/errors.md#invalid-path` });
+        assert.throws(() => parse(value as unknown as string), {
+          ...expected,
+          message: `Expected a string path, got ${type}; visit docs/errors.md#invalid-path`,
+        });
       }
     });
   }
@@ -281,43 +326,76 @@ describe('invalid input', () => {
     assert.throws(() => match(data), expected);
     assert.throws(() => compile(data), expected);
     assert.throws(() => stringify(data), expected);
-    assert.throws(() => compile(new TokenData([{ type: 'group', tokens: [{ type: 'x' } as unknown as Token] }])), { ...expected, message: 'Unknown token type: x' });
+    assert.throws(() => compile(new TokenData([{ type: 'group', tokens: [{ type: 'x' } as unknown as Token] }])), {
+      ...expected,
+      message: 'Unknown token type: x',
+    });
   });
 });
 
 describe('compile errors', () => {
   test('TypeErrors with upstream messages and a code', () => {
-    assert.throws(() => compile('/:a/:b')({}), { name: 'TypeError', message: 'Missing parameters: a, b', code: 'BRISK_ERR_PATH_MISSING_PARAMETERS' });
-    assert.throws(() => compile('/:a')({ a: 1 } as never), { message: 'Expected "a" to be a string', code: 'BRISK_ERR_PATH_INVALID_PARAMETER' });
-    assert.throws(() => compile('/*a')({ a: [] }), { message: 'Expected "a" to be a non-empty array', code: 'BRISK_ERR_PATH_INVALID_PARAMETER' });
-    assert.throws(() => compile('/*a')({ a: ['x', null] } as never), { message: 'Expected "a/1" to be a string', code: 'BRISK_ERR_PATH_INVALID_PARAMETER' });
+    assert.throws(() => compile('/:a/:b')({}), {
+      name: 'TypeError',
+      message: 'Missing parameters: a, b',
+      code: 'BRISK_ERR_PATH_MISSING_PARAMETERS',
+    });
+    assert.throws(() => compile('/:a')({ a: 1 } as never), {
+      message: 'Expected "a" to be a string',
+      code: 'BRISK_ERR_PATH_INVALID_PARAMETER',
+    });
+    assert.throws(() => compile('/*a')({ a: [] }), {
+      message: 'Expected "a" to be a non-empty array',
+      code: 'BRISK_ERR_PATH_INVALID_PARAMETER',
+    });
+    assert.throws(() => compile('/*a')({ a: ['x', null] } as never), {
+      message: 'Expected "a/1" to be a string',
+      code: 'BRISK_ERR_PATH_INVALID_PARAMETER',
+    });
     // No params at all is an empty object.
     assert.throws(() => compile('/:a')(), { message: 'Missing parameters: a' });
   });
 });
 
 describe('malformed percent-encoding', () => {
-  for (const [path, input] of [['/user/:id', '/user/%E0%A4%A'], ['/files/*path', '/files/ok/%zz'], ['/:a-:b', '/x-%']]) {
+  for (const [path, input] of [
+    ['/user/:id', '/user/%E0%A4%A'],
+    ['/files/*path', '/files/ok/%zz'],
+    ['/:a-:b', '/x-%'],
+  ]) {
     test(`${path} ← ${input}`, () => {
-      assert.throws(() => match(path)(input), (err: unknown) => {
-        assert.ok(err instanceof URIError);
-        assert.equal(err.message, 'URI malformed');
-        assert.deepEqual(
-          { code: (err as URIError & { code: string }).code, status: (err as URIError & { status: number }).status },
-          { code: 'BRISK_ERR_PATH_MALFORMED_ENCODING', status: 400 },
-        );
-        assert.equal((err as URIError & { statusCode: number }).statusCode, 400);
-        assert.equal((err as URIError & { expose: boolean }).expose, true);
-        return true;
-      });
+      assert.throws(
+        () => match(path)(input),
+        (err: unknown) => {
+          assert.ok(err instanceof URIError);
+          assert.equal(err.message, 'URI malformed');
+          assert.deepEqual(
+            { code: (err as URIError & { code: string }).code, status: (err as URIError & { status: number }).status },
+            { code: 'BRISK_ERR_PATH_MALFORMED_ENCODING', status: 400 },
+          );
+          assert.equal((err as URIError & { statusCode: number }).statusCode, 400);
+          assert.equal((err as URIError & { expose: boolean }).expose, true);
+          return true;
+        },
+      );
       // Explicitly passing decodeURIComponent behaves the same.
-      assert.throws(() => match(path, { decode: decodeURIComponent })(input), { code: 'BRISK_ERR_PATH_MALFORMED_ENCODING' });
+      assert.throws(() => match(path, { decode: decodeURIComponent })(input), {
+        code: 'BRISK_ERR_PATH_MALFORMED_ENCODING',
+      });
     });
   }
 
   test('a custom decoder’s errors pass through untouched', () => {
     const boom = new URIError('mine');
-    assert.throws(() => match('/:a', { decode: () => { throw boom; } })('/x'), (err) => err === boom && !('code' in boom));
+    assert.throws(
+      () =>
+        match('/:a', {
+          decode: () => {
+            throw boom;
+          },
+        })('/x'),
+      (err) => err === boom && !('code' in boom),
+    );
   });
 });
 
@@ -328,6 +406,9 @@ describe('PathError', () => {
     assert.equal(err.originalPath, '/p');
     assert.equal(err.code, undefined);
     assert.equal(new PathError('Something', undefined).message, 'Something; visit docs/errors.md#briskpath');
-    assert.equal(new PathError('Something', '', 'BRISK_ERR_PATH_MISSING_NAME').message, 'Something; visit docs/errors.md#missing-parameter-name');
+    assert.equal(
+      new PathError('Something', '', 'BRISK_ERR_PATH_MISSING_NAME').message,
+      'Something; visit docs/errors.md#missing-parameter-name',
+    );
   });
 });

@@ -79,7 +79,10 @@ function addSubnet(note: string, v4: number[], v6: number[]): void {
     kind = IPV4;
     addr = mappedIPv4();
   }
-  const parts = kind === IPV6 ? [ipOut[0]!, ipOut[1]!, ipOut[2]!, ipOut[3]!, ipOut[4]!, ipOut[5]!, ipOut[6]!, ipOut[7]!] : undefined;
+  const parts =
+    kind === IPV6
+      ? [ipOut[0]!, ipOut[1]!, ipOut[2]!, ipOut[3]!, ipOut[4]!, ipOut[5]!, ipOut[6]!, ipOut[7]!]
+      : undefined;
   const max = kind === IPV6 ? 128 : 32;
 
   let range: number | null = max;

@@ -5,7 +5,10 @@ import type { RequestLike } from '../src/index.js';
 
 /** A request from socket address `remoteAddress` (null: a closed socket, no address). */
 function req(xff: string | undefined, remoteAddress: string | null = '127.0.0.1'): RequestLike {
-  return { headers: xff === undefined ? {} : { 'x-forwarded-for': xff }, socket: { remoteAddress: remoteAddress ?? undefined } };
+  return {
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+    socket: { remoteAddress: remoteAddress ?? undefined },
+  };
 }
 
 // X-Forwarded-For header -> forwarded(req) with socket address 127.0.0.1 (forwarded 0.2.0 results)
@@ -43,7 +46,10 @@ describe('forwarded()', () => {
   });
 
   test('a header value that is not a string is ignored', () => {
-    assert.deepEqual(forwarded({ headers: { 'x-forwarded-for': ['10.0.0.1'] }, socket: { remoteAddress: '1.1.1.1' } }), ['1.1.1.1']);
+    assert.deepEqual(
+      forwarded({ headers: { 'x-forwarded-for': ['10.0.0.1'] }, socket: { remoteAddress: '1.1.1.1' } }),
+      ['1.1.1.1'],
+    );
   });
 
   test('returns a new array each call', () => {
@@ -53,7 +59,10 @@ describe('forwarded()', () => {
 
   test('argument req is required', () => {
     for (const value of [undefined, null, 0, '']) {
-      assert.throws(() => forwarded(value as unknown as RequestLike), { name: 'TypeError', message: 'argument req is required' });
+      assert.throws(() => forwarded(value as unknown as RequestLike), {
+        name: 'TypeError',
+        message: 'argument req is required',
+      });
     }
   });
 

@@ -7,13 +7,15 @@ import proxyaddr from '../src/index.js';
 test('over real HTTP: X-Forwarded-For from a loopback client', async () => {
   const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({
-      loopback: proxyaddr(req, 'loopback'),
-      uniquelocal: proxyaddr(req, 'uniquelocal'),
-      compiled: proxyaddr(req, proxyaddr.compile(['loopback', 'uniquelocal'])),
-      all: proxyaddr.all(req, 'loopback'),
-      forwarded: proxyaddr.forwarded(req),
-    }));
+    res.end(
+      JSON.stringify({
+        loopback: proxyaddr(req, 'loopback'),
+        uniquelocal: proxyaddr(req, 'uniquelocal'),
+        compiled: proxyaddr(req, proxyaddr.compile(['loopback', 'uniquelocal'])),
+        all: proxyaddr.all(req, 'loopback'),
+        forwarded: proxyaddr.forwarded(req),
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -25,7 +27,9 @@ test('over real HTTP: X-Forwarded-For from a loopback client', async () => {
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => (body += chunk));
           res.on('end', () => resolve(JSON.parse(body) as Record<string, unknown>));
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
 
     assert.deepEqual(await get({ 'X-Forwarded-For': '203.0.113.7, 10.0.0.2' }), {

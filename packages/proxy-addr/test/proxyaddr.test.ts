@@ -5,7 +5,10 @@ import type { RequestLike, Trust } from '../src/index.js';
 
 /** A request from socket address `remoteAddress` (null: a closed socket, no address). */
 function req(xff: string | undefined, remoteAddress: string | null = '127.0.0.1'): RequestLike {
-  return { headers: xff === undefined ? {} : { 'x-forwarded-for': xff }, socket: { remoteAddress: remoteAddress ?? undefined } };
+  return {
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+    socket: { remoteAddress: remoteAddress ?? undefined },
+  };
 }
 
 const CHAIN = '203.0.113.7, 10.0.0.2';
@@ -20,22 +23,52 @@ const CASES: [string | null, string | undefined, Trust, string | undefined, (str
   ['127.0.0.1', CHAIN, 'loopback', '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
   ['127.0.0.1', CHAIN, ['loopback', 'uniquelocal'], '203.0.113.7', ['127.0.0.1', '10.0.0.2', '203.0.113.7']],
   ['127.0.0.1', CHAIN, 'uniquelocal', '127.0.0.1', ['127.0.0.1']],
-  ['127.0.0.1', CHAIN, ['127.0.0.1', '10.0.0.2', '203.0.113.7'], '203.0.113.7', ['127.0.0.1', '10.0.0.2', '203.0.113.7']],
-  ['127.0.0.1', CHAIN, ['127.0.0.1', '10.0.0.0/255.255.255.0'], '203.0.113.7', ['127.0.0.1', '10.0.0.2', '203.0.113.7']],
+  [
+    '127.0.0.1',
+    CHAIN,
+    ['127.0.0.1', '10.0.0.2', '203.0.113.7'],
+    '203.0.113.7',
+    ['127.0.0.1', '10.0.0.2', '203.0.113.7'],
+  ],
+  [
+    '127.0.0.1',
+    CHAIN,
+    ['127.0.0.1', '10.0.0.0/255.255.255.0'],
+    '203.0.113.7',
+    ['127.0.0.1', '10.0.0.2', '203.0.113.7'],
+  ],
   ['127.0.0.1', CHAIN, [], '127.0.0.1', ['127.0.0.1']],
-  ['127.0.0.1', '192.168.0.1, 10.0.0.2, 198.51.100.1', ['loopback', 'uniquelocal'], '198.51.100.1', ['127.0.0.1', '198.51.100.1']],
+  [
+    '127.0.0.1',
+    '192.168.0.1, 10.0.0.2, 198.51.100.1',
+    ['loopback', 'uniquelocal'],
+    '198.51.100.1',
+    ['127.0.0.1', '198.51.100.1'],
+  ],
   // IPv6 and IPv4-mapped sockets (a dual-stack server sees ::ffff:127.0.0.1)
   ['::1', '2001:db8::1', 'loopback', '2001:db8::1', ['::1', '2001:db8::1']],
   ['::ffff:127.0.0.1', '203.0.113.7', 'loopback', '203.0.113.7', ['::ffff:127.0.0.1', '203.0.113.7']],
   ['::ffff:127.0.0.1', '203.0.113.7', '::/64', '::ffff:127.0.0.1', ['::ffff:127.0.0.1']],
   ['fe80::1%eth0', 'fd00::5, fe80::2', ['linklocal', 'uniquelocal'], 'fd00::5', ['fe80::1%eth0', 'fe80::2', 'fd00::5']],
-  ['10.0.0.1', '::ffff:10.0.0.9, 10.0.0.2', '10.0.0.0/8', '::ffff:10.0.0.9', ['10.0.0.1', '10.0.0.2', '::ffff:10.0.0.9']],
+  [
+    '10.0.0.1',
+    '::ffff:10.0.0.9, 10.0.0.2',
+    '10.0.0.0/8',
+    '::ffff:10.0.0.9',
+    ['10.0.0.1', '10.0.0.2', '::ffff:10.0.0.9'],
+  ],
   // malformed entries are returned as sent, and never trusted
   ['127.0.0.1', '203.0.113.7, unknown', 'loopback', 'unknown', ['127.0.0.1', 'unknown']],
   ['127.0.0.1', '203.0.113.7, unknown', ['loopback', '0.0.0.0/1', '128.0.0.0/1'], 'unknown', ['127.0.0.1', 'unknown']],
   ['127.0.0.1', '203.0.113.7, 127.0.0.1:80', 'loopback', '127.0.0.1:80', ['127.0.0.1', '127.0.0.1:80']],
   ['127.0.0.1', '203.0.113.7, [::1]', 'loopback', '[::1]', ['127.0.0.1', '[::1]']],
-  ['127.0.0.1', '1.1.1.1,,127.0.0.2 ,  , 127.0.0.3', 'loopback', '1.1.1.1', ['127.0.0.1', '127.0.0.3', '127.0.0.2', '1.1.1.1']],
+  [
+    '127.0.0.1',
+    '1.1.1.1,,127.0.0.2 ,  , 127.0.0.3',
+    'loopback',
+    '1.1.1.1',
+    ['127.0.0.1', '127.0.0.3', '127.0.0.2', '1.1.1.1'],
+  ],
   ['127.0.0.1', 'a b, 127.0.0.2', 'loopback', 'a b', ['127.0.0.1', '127.0.0.2', 'a b']],
   ['127.0.0.1', CHAIN, () => false, '127.0.0.1', ['127.0.0.1']],
   ['127.0.0.1', CHAIN, () => true, '203.0.113.7', ['127.0.0.1', '10.0.0.2', '203.0.113.7']],
@@ -74,10 +107,18 @@ describe('proxyaddr() and all()', () => {
       return true;
     };
     assert.equal(proxyaddr(req('1.1.1.1, 2.2.2.2, 3.3.3.3'), trust), '1.1.1.1');
-    assert.deepEqual(calls, [['127.0.0.1', 0], ['3.3.3.3', 1], ['2.2.2.2', 2]]);
+    assert.deepEqual(calls, [
+      ['127.0.0.1', 0],
+      ['3.3.3.3', 1],
+      ['2.2.2.2', 2],
+    ]);
     calls.length = 0;
     assert.deepEqual(all(req('1.1.1.1, 2.2.2.2, 3.3.3.3'), trust), ['127.0.0.1', '3.3.3.3', '2.2.2.2', '1.1.1.1']);
-    assert.deepEqual(calls, [['127.0.0.1', 0], ['3.3.3.3', 1], ['2.2.2.2', 2]]);
+    assert.deepEqual(calls, [
+      ['127.0.0.1', 0],
+      ['3.3.3.3', 1],
+      ['2.2.2.2', 2],
+    ]);
     calls.length = 0;
     assert.equal(proxyaddr(req(undefined), trust), '127.0.0.1');
     assert.deepEqual(calls, []);
@@ -104,7 +145,10 @@ describe('proxyaddr() and all()', () => {
   test('a trust function may call proxyaddr() itself', () => {
     const inner = req('9.9.9.9, 8.8.8.8');
     const trust = (addr: string, i: number) => {
-      assert.equal(proxyaddr(inner, () => true), '9.9.9.9');
+      assert.equal(
+        proxyaddr(inner, () => true),
+        '9.9.9.9',
+      );
       assert.equal(proxyaddr(inner, 'loopback'), '8.8.8.8');
       return i < 5 && addr !== 'x';
     };
@@ -135,12 +179,18 @@ describe('proxyaddr() and all()', () => {
     assert.equal(proxyaddr(r, 'loopback'), '10.0.39.15');
     assert.equal(proxyaddr(r, compile(['loopback', '10.0.0.0/8'])), '10.0.0.0');
     let n = 0;
-    assert.equal(proxyaddr(r, () => (n++, true)), '10.0.0.0');
+    assert.equal(
+      proxyaddr(r, () => (n++, true)),
+      '10.0.0.0',
+    );
     assert.equal(n, 10_000);
     assert.equal(all(r, 'uniquelocal').length, 1);
     assert.equal(all(r, ['loopback', 'uniquelocal']).length, 10_001);
     const junk = req('1'.repeat(50_000) + ','.repeat(50_000) + ':'.repeat(50_000));
-    assert.equal(proxyaddr(junk, () => true), '1'.repeat(50_000));
+    assert.equal(
+      proxyaddr(junk, () => true),
+      '1'.repeat(50_000),
+    );
     assert.equal(proxyaddr(junk, 'loopback'), ':'.repeat(50_000));
     assert.ok(Date.now() - t0 < 2000);
   });
@@ -149,21 +199,35 @@ describe('proxyaddr() and all()', () => {
 describe('errors', () => {
   test('req argument is required', () => {
     for (const value of [undefined, null, 0, '']) {
-      assert.throws(() => proxyaddr(value as unknown as RequestLike, 'loopback'), { name: 'TypeError', message: 'req argument is required' });
+      assert.throws(() => proxyaddr(value as unknown as RequestLike, 'loopback'), {
+        name: 'TypeError',
+        message: 'req argument is required',
+      });
     }
   });
 
   test('trust argument is required', () => {
     for (const value of [undefined, null, 0, '', false]) {
-      assert.throws(() => proxyaddr(req(CHAIN), value as unknown as Trust), { name: 'TypeError', message: 'trust argument is required' });
+      assert.throws(() => proxyaddr(req(CHAIN), value as unknown as Trust), {
+        name: 'TypeError',
+        message: 'trust argument is required',
+      });
     }
-    assert.throws(() => proxyaddr(undefined as unknown as RequestLike, undefined as unknown as Trust), { message: 'req argument is required' });
+    assert.throws(() => proxyaddr(undefined as unknown as RequestLike, undefined as unknown as Trust), {
+      message: 'req argument is required',
+    });
   });
 
   test('all(): argument req is required', () => {
     for (const value of [undefined, null]) {
-      assert.throws(() => all(value as unknown as RequestLike), { name: 'TypeError', message: 'argument req is required' });
-      assert.throws(() => all(value as unknown as RequestLike, 'loopback'), { name: 'TypeError', message: 'argument req is required' });
+      assert.throws(() => all(value as unknown as RequestLike), {
+        name: 'TypeError',
+        message: 'argument req is required',
+      });
+      assert.throws(() => all(value as unknown as RequestLike, 'loopback'), {
+        name: 'TypeError',
+        message: 'argument req is required',
+      });
     }
   });
 

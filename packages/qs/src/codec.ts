@@ -119,12 +119,7 @@ function encodeLatin1(s: string): string {
  */
 export const encode: DefaultEncoder = (str, _defaultEncoder, charset, _type, format) => {
   if ((str as { length?: unknown }).length === 0) return str as string;
-  const s =
-    typeof str === 'string'
-      ? str
-      : typeof str === 'symbol'
-        ? Symbol.prototype.toString.call(str)
-        : String(str);
+  const s = typeof str === 'string' ? str : typeof str === 'symbol' ? Symbol.prototype.toString.call(str) : String(str);
   if (charset === 'iso-8859-1') return encodeLatin1(s);
   return encodeUtf8(s, format === 'RFC1738');
 };

@@ -96,9 +96,7 @@ export interface PathState {
 /** What a segment names: `[x]` → `x`, with `%2E` → `.` under `decodeDotInKeys`. */
 function segmentName(segment: string, o: Normalized): string {
   const inner =
-    segment.charCodeAt(0) === 0x5b && segment.charCodeAt(segment.length - 1) === 0x5d
-      ? segment.slice(1, -1)
-      : segment;
+    segment.charCodeAt(0) === 0x5b && segment.charCodeAt(segment.length - 1) === 0x5d ? segment.slice(1, -1) : segment;
   return o.decodeDotInKeys && inner.indexOf('%2E') !== -1 ? inner.replace(ENCODED_DOT, '.') : inner;
 }
 
@@ -199,5 +197,5 @@ export function mergePath(result: Bag, segments: readonly string[], leaf: unknow
 export function currentLength(segments: readonly string[], val: unknown): number {
   if (segments[segments.length - 1] !== '[]' || !isArray(val)) return 0;
   const parent = (val as unknown as Bag)[segments.slice(0, -1).join('')];
-  return parent ? ((parent as { length: number }).length) : 0;
+  return parent ? (parent as { length: number }).length : 0;
 }

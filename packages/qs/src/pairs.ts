@@ -42,7 +42,9 @@ function interpretNumericEntities(s: string): string {
 }
 
 function parameterLimitError(limit: number): RangeError {
-  return new RangeError('Parameter limit exceeded. Only ' + limit + ' parameter' + (limit === 1 ? '' : 's') + ' allowed.');
+  return new RangeError(
+    'Parameter limit exceeded. Only ' + limit + ' parameter' + (limit === 1 ? '' : 's') + ' allowed.',
+  );
 }
 
 /**
@@ -160,10 +162,7 @@ export function parseValues(str: string, o: Normalized): Bag {
   const pairs = new PairsCtor();
   const s = prepare(str, o);
   const limit = o.parameterLimit === Infinity ? undefined : o.parameterLimit;
-  const parts = s.split(
-    o.delimiter as string,
-    o.throwOnLimitExceeded && limit !== undefined ? limit + 1 : limit,
-  );
+  const parts = s.split(o.delimiter as string, o.throwOnLimitExceeded && limit !== undefined ? limit + 1 : limit);
   if (o.throwOnLimitExceeded && limit !== undefined && parts.length > limit) throw parameterLimitError(limit);
 
   let skip = -1;

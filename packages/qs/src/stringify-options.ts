@@ -67,7 +67,13 @@ export interface StringifyOptions {
    * stringify({ a: 'b' }, { encoder: (str, defaultEncoder, charset, type) => type === 'key' ? str : defaultEncoder(str) });
    */
   encoder?:
-    | ((str: unknown, defaultEncoder: DefaultEncoder, charset: string, type: 'key' | 'value', format?: Format) => string)
+    | ((
+        str: unknown,
+        defaultEncoder: DefaultEncoder,
+        charset: string,
+        type: 'key' | 'value',
+        format?: Format,
+      ) => string)
     | null
     | undefined;
   /**
@@ -119,7 +125,13 @@ export interface StringifyOptions {
 export type IStringifyOptions = StringifyOptions;
 
 /** An encoder as the writer calls it (the `encoder` option, or the default). */
-export type Encoder = (str: unknown, defaultEncoder?: unknown, charset?: string, type?: 'key' | 'value', format?: string) => unknown;
+export type Encoder = (
+  str: unknown,
+  defaultEncoder?: unknown,
+  charset?: string,
+  type?: 'key' | 'value',
+  format?: string,
+) => unknown;
 
 /** The `filter` option as a function. */
 export type Filter = (prefix: unknown, value: unknown) => unknown;
@@ -129,7 +141,12 @@ export const INDICES = 0;
 export const BRACKETS = 1;
 export const REPEAT = 2;
 export const COMMA = 3;
-const ARRAY_FORMATS: Readonly<Record<string, number>> = { indices: INDICES, brackets: BRACKETS, repeat: REPEAT, comma: COMMA };
+const ARRAY_FORMATS: Readonly<Record<string, number>> = {
+  indices: INDICES,
+  brackets: BRACKETS,
+  repeat: REPEAT,
+  comma: COMMA,
+};
 
 /** Options after defaults and validation. */
 export interface Normalized {
@@ -228,7 +245,8 @@ export function normalize(opts: StringifyOptions | null | undefined): Readonly<N
     encoder: opts.encode === false ? null : typeof opts.encoder === 'function' ? (opts.encoder as Encoder) : encode,
     encodeDotInKeys: bool(opts.encodeDotInKeys, false),
     encodeValuesOnly: bool(opts.encodeValuesOnly, false),
-    filter: typeof opts.filter === 'function' || Array.isArray(opts.filter) ? (opts.filter as Filter | unknown[]) : undefined,
+    filter:
+      typeof opts.filter === 'function' || Array.isArray(opts.filter) ? (opts.filter as Filter | unknown[]) : undefined,
     format,
     formatter,
     serializeDate: typeof opts.serializeDate === 'function' ? opts.serializeDate : serializeDate,

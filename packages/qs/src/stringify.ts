@@ -1,7 +1,15 @@
 // Nested object → query string, with qs 6.15.4's output and error messages.
 
 import { encode } from './codec.js';
-import { BRACKETS, COMMA, INDICES, normalize, type Encoder, type Normalized, type StringifyOptions } from './stringify-options.js';
+import {
+  BRACKETS,
+  COMMA,
+  INDICES,
+  normalize,
+  type Encoder,
+  type Normalized,
+  type StringifyOptions,
+} from './stringify-options.js';
 
 type Bag = Record<PropertyKey, unknown>;
 
@@ -47,7 +55,14 @@ function stepOf(object: unknown, depth: number, st: State): number {
 }
 
 /** Writes the pairs of `object` under `prefix` into `st.out`. */
-function write(object: unknown, prefix: unknown, encoder: Encoder | null, o: Normalized, st: State, depth: number): void {
+function write(
+  object: unknown,
+  prefix: unknown,
+  encoder: Encoder | null,
+  o: Normalized,
+  st: State,
+  depth: number,
+): void {
   const step = depth > 1 ? stepOf(object, depth, st) : 0;
   // Called unbound (`this` undefined), as qs calls them.
   const { formatter, filter, serializeDate } = o;
@@ -72,7 +87,9 @@ function write(object: unknown, prefix: unknown, encoder: Encoder | null, o: Nor
   if (isNonNullishPrimitive(obj) || isBuffer(obj)) {
     if (encoder) {
       const key = o.encodeValuesOnly ? prefix : encoder(prefix, encode, o.charset, 'key', o.format);
-      st.out.push(formatter(key as string) + '=' + formatter(encoder(obj, encode, o.charset, 'value', o.format) as string));
+      st.out.push(
+        formatter(key as string) + '=' + formatter(encoder(obj, encode, o.charset, 'value', o.format) as string),
+      );
     } else {
       st.out.push(formatter(prefix as string) + '=' + formatter(String(obj)));
     }
@@ -99,10 +116,13 @@ function write(object: unknown, prefix: unknown, encoder: Encoder | null, o: Nor
 
   const encodedPrefix = o.encodeDotInKeys ? String(prefix).replace(DOTS, '%2E') : String(prefix);
   const adjustedPrefix =
-    o.commaRoundTrip && o.arrayFormat === COMMA && arr && (obj as unknown[]).length === 1 ? encodedPrefix + '[]' : encodedPrefix;
+    o.commaRoundTrip && o.arrayFormat === COMMA && arr && (obj as unknown[]).length === 1
+      ? encodedPrefix + '[]'
+      : encodedPrefix;
 
   if (o.allowEmptyArrays && arr && (obj as unknown[]).length === 0) {
-    const key = encoder && !o.encodeValuesOnly ? encoder(adjustedPrefix, encode, o.charset, 'key', o.format) : adjustedPrefix;
+    const key =
+      encoder && !o.encodeValuesOnly ? encoder(adjustedPrefix, encode, o.charset, 'key', o.format) : adjustedPrefix;
     st.out.push(formatter(key as string) + '[]');
     return;
   }

@@ -17,21 +17,33 @@ describe('parse: option validation', () => {
   ];
   for (const [options, error, message] of rows) {
     test(`${JSON.stringify(options)} → ${message}`, () => {
-      assert.throws(() => parse('a=b', options as ParseOptions), (err: unknown) => err instanceof error && (err as Error).message === message);
+      assert.throws(
+        () => parse('a=b', options as ParseOptions),
+        (err: unknown) => err instanceof error && (err as Error).message === message,
+      );
       // validated even for an empty input
       assert.throws(() => parse('', options as ParseOptions), { message });
     });
   }
 
   test('undefined values and falsy options mean the defaults', () => {
-    assert.deepStrictEqual(parse('a[b]=1', { charset: undefined, allowEmptyArrays: undefined, duplicates: undefined }), { a: { b: '1' } });
+    assert.deepStrictEqual(
+      parse('a[b]=1', { charset: undefined, allowEmptyArrays: undefined, duplicates: undefined }),
+      { a: { b: '1' } },
+    );
     for (const options of [null, undefined, false, 0, '']) {
       assert.deepStrictEqual(parse('a[b]=1&a[b]=2', options as unknown as ParseOptions), { a: { b: ['1', '2'] } });
     }
   });
 
   test('options of the wrong type fall back to the defaults (allowDots is read as truthy)', () => {
-    const options = { depth: '1', arrayLimit: '0', parameterLimit: '1', allowDots: 1, comma: 'yes' } as unknown as ParseOptions;
+    const options = {
+      depth: '1',
+      arrayLimit: '0',
+      parameterLimit: '1',
+      allowDots: 1,
+      comma: 'yes',
+    } as unknown as ParseOptions;
     assert.deepStrictEqual(parse('a[b][c]=1&a.d=2&e=f,g', options), { a: { b: { c: '1' }, d: '2' }, e: 'f,g' });
   });
 });
@@ -47,24 +59,44 @@ describe('parse: throwOnLimitExceeded', () => {
     ['a=1,2,3,4', { comma: true, arrayLimit: 3 }, 'Array limit exceeded. Only 3 elements allowed in an array.'],
     ['a[0]=1&a[1]=2&a[2]=3', { arrayLimit: 2 }, 'Array limit exceeded. Only 2 elements allowed in an array.'],
     ['a[0]=x&a[]=1&a[]=2', { arrayLimit: 2 }, 'Array limit exceeded. Only 2 elements allowed in an array.'],
-    [Array.from({ length: 21 }, () => 'a[]=x').join('&'), {}, 'Array limit exceeded. Only 20 elements allowed in an array.'],
+    [
+      Array.from({ length: 21 }, () => 'a[]=x').join('&'),
+      {},
+      'Array limit exceeded. Only 20 elements allowed in an array.',
+    ],
     ['a[20]=x', {}, 'Array limit exceeded. Only 20 elements allowed in an array.'],
     ['a[0]=x&a=y', { arrayLimit: 1 }, 'Array limit exceeded. Only 1 element allowed in an array.'],
     ['a=x&a[0]=y', { arrayLimit: 1 }, 'Array limit exceeded. Only 1 element allowed in an array.'],
-    [Array.from({ length: 1001 }, (_, i) => `k${i}=v`).join('&'), {}, 'Parameter limit exceeded. Only 1000 parameters allowed.'],
+    [
+      Array.from({ length: 1001 }, (_, i) => `k${i}=v`).join('&'),
+      {},
+      'Parameter limit exceeded. Only 1000 parameters allowed.',
+    ],
   ];
   for (const [input, options, message] of rows) {
     test(`${input.length > 40 ? input.slice(0, 37) + '...' : input} ${JSON.stringify(options)}`, () => {
-      assert.throws(() => parse(input, { ...options, throwOnLimitExceeded: true }), (err: unknown) => err instanceof RangeError && err.message === message);
+      assert.throws(
+        () => parse(input, { ...options, throwOnLimitExceeded: true }),
+        (err: unknown) => err instanceof RangeError && err.message === message,
+      );
       assert.doesNotThrow(() => parse(input, options));
     });
   }
 
   test('within the limits nothing is thrown', () => {
-    assert.deepStrictEqual(parse('a=1&b=2&c=3', { parameterLimit: 3, throwOnLimitExceeded: true }), { a: '1', b: '2', c: '3' });
+    assert.deepStrictEqual(parse('a=1&b=2&c=3', { parameterLimit: 3, throwOnLimitExceeded: true }), {
+      a: '1',
+      b: '2',
+      c: '3',
+    });
     assert.deepStrictEqual(parse('a=1&a=2', { arrayLimit: 2, throwOnLimitExceeded: true }), { a: ['1', '2'] });
-    assert.deepStrictEqual(parse('a=1,2,3', { comma: true, arrayLimit: 3, throwOnLimitExceeded: true }), { a: ['1', '2', '3'] });
-    assert.deepStrictEqual(parse('a=1&b=2', { parameterLimit: Infinity, throwOnLimitExceeded: true }), { a: '1', b: '2' });
+    assert.deepStrictEqual(parse('a=1,2,3', { comma: true, arrayLimit: 3, throwOnLimitExceeded: true }), {
+      a: ['1', '2', '3'],
+    });
+    assert.deepStrictEqual(parse('a=1&b=2', { parameterLimit: Infinity, throwOnLimitExceeded: true }), {
+      a: '1',
+      b: '2',
+    });
   });
 
   test('object input: a `[]` key checks the length qs reads from the value', () => {
@@ -101,7 +133,10 @@ describe('stringify: option validation', () => {
   ];
   for (const [options, error, message] of rows) {
     test(`${JSON.stringify(options) ?? 'commaRoundTrip: undefined'} → ${message}`, () => {
-      assert.throws(() => stringify({ a: 'b' }, options as StringifyOptions), (err: unknown) => err instanceof error && (err as Error).message === message);
+      assert.throws(
+        () => stringify({ a: 'b' }, options as StringifyOptions),
+        (err: unknown) => err instanceof error && (err as Error).message === message,
+      );
     });
   }
 
@@ -114,7 +149,9 @@ describe('stringify: option validation', () => {
     assert.throws(() => stringify({ list }), { name: 'RangeError', message: 'Cyclic object value' });
     const self: Record<string, unknown> = { a: 1 };
     self.self = self;
-    assert.throws(() => stringify(self, { arrayFormat: 'brackets', allowDots: true }), { message: 'Cyclic object value' });
+    assert.throws(() => stringify(self, { arrayFormat: 'brackets', allowDots: true }), {
+      message: 'Cyclic object value',
+    });
   });
 
   test('a filter that keeps wrapping a value is a cycle too', () => {

@@ -34,7 +34,10 @@ describe('parse: empty and non-string input', () => {
   });
 
   test('an object input has its keys read as query keys', () => {
-    assert.deepStrictEqual(parse({ 'a[b]': 'c', 'a[d][]': 'e', f: ['g', 'h'] }), { a: { b: 'c', d: ['e'] }, f: ['g', 'h'] });
+    assert.deepStrictEqual(parse({ 'a[b]': 'c', 'a[d][]': 'e', f: ['g', 'h'] }), {
+      a: { b: 'c', d: ['e'] },
+      f: ['g', 'h'],
+    });
   });
 
   test('the result is typed ParsedQs', () => {
@@ -77,11 +80,14 @@ describe('parse: decoder option', () => {
   });
 
   test('a key decoded to null is skipped', () => {
-    assert.deepStrictEqual(parse('a=1&b=2', { decoder: (s, d, _c, t) => (t === 'key' && s === 'b' ? null : d(s)) }), { a: '1' });
+    assert.deepStrictEqual(parse('a=1&b=2', { decoder: (s, d, _c, t) => (t === 'key' && s === 'b' ? null : d(s)) }), {
+      a: '1',
+    });
   });
 
   test('an undefined value is kept on an object and compacted out of an array', () => {
-    const drop2 = (s: string, d: (s: string) => string, _c: string, t: 'key' | 'value') => (t === 'value' && s === '2' ? undefined : d(s));
+    const drop2 = (s: string, d: (s: string) => string, _c: string, t: 'key' | 'value') =>
+      t === 'value' && s === '2' ? undefined : d(s);
     assert.deepStrictEqual(parse('a=1&b=2', { decoder: drop2 }), { a: '1', b: undefined });
     assert.deepStrictEqual(parse('a[]=1&a[]=2&a[]=3', { decoder: drop2 }), { a: ['1', '3'] });
   });
@@ -113,15 +119,25 @@ describe('parse: arrays that outgrow arrayLimit', () => {
 describe('parse: strictMerge false (legacy)', () => {
   test('a primitive becomes a key set to true, unless it names an Object.prototype property', () => {
     assert.deepStrictEqual(parse('a[b]=c&a=d', { strictMerge: false }), { a: { b: 'c', d: true } });
-    assert.deepStrictEqual(parse('a[b]=c&a=toString&a=e', { strictMerge: false }), { a: { 0: 'toString', 1: 'e', b: 'c' } });
-    assert.deepStrictEqual(parse('a[b]=c&a=toString', { strictMerge: false, allowPrototypes: true }), { a: { b: 'c', toString: true } });
+    assert.deepStrictEqual(parse('a[b]=c&a=toString&a=e', { strictMerge: false }), {
+      a: { 0: 'toString', 1: 'e', b: 'c' },
+    });
+    assert.deepStrictEqual(parse('a[b]=c&a=toString', { strictMerge: false, allowPrototypes: true }), {
+      a: { b: 'c', toString: true },
+    });
   });
 
   test('`__proto__` becomes an own key on a prototype-less object only', () => {
-    const result = parse('a[b]=c&a=__proto__', { strictMerge: false, plainObjects: true }) as Record<string, Record<string, unknown>>;
+    const result = parse('a[b]=c&a=__proto__', { strictMerge: false, plainObjects: true }) as Record<
+      string,
+      Record<string, unknown>
+    >;
     assert.deepStrictEqual(Object.keys(result.a!), ['b', '__proto__']);
     assert.equal(Object.getPrototypeOf(result.a), null);
-    const ordinary = parse('a[b]=c&a=__proto__', { strictMerge: false, allowPrototypes: true }) as Record<string, object>;
+    const ordinary = parse('a[b]=c&a=__proto__', { strictMerge: false, allowPrototypes: true }) as Record<
+      string,
+      object
+    >;
     assert.deepStrictEqual(ordinary, { a: { b: 'c' } });
     assert.equal(Object.getPrototypeOf(ordinary.a), Object.prototype);
   });

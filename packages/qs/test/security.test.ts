@@ -34,15 +34,45 @@ function timed<T>(fn: () => T, limitMs = 2000): T {
 }
 
 const HOSTILE = [
-  '__proto__[polluted]=yes', '__proto__.polluted=yes', 'a[__proto__][polluted]=yes', 'a[b][__proto__][polluted]=yes', '__proto__=yes',
-  '[__proto__][polluted]=yes', '__proto__[]=yes', '__proto__[0]=yes', 'a[__proto__][]=yes', 'a[0][__proto__][x]=yes', '%5F%5Fproto%5F%5F[x]=yes',
-  '__pro__proto__to__[x]=yes', 'constructor[prototype][polluted]=yes', 'constructor.prototype.polluted=yes', 'a[constructor][prototype][polluted]=yes',
-  'toString=x', 'toString[x]=y', 'hasOwnProperty=x', 'valueOf=x', '__defineGetter__=x', 'isPrototypeOf=x', 'a[toString]=1&a[b]=2', 'a[hasOwnProperty]=1',
-  'a=1&a[__proto__][x]=2', 'a[__proto__]=1&a[__proto__]=2', '__proto__=1&__proto__=2', 'a[]=1&a[__proto__]=2', 'a[25]=1&a[__proto__]=2',
+  '__proto__[polluted]=yes',
+  '__proto__.polluted=yes',
+  'a[__proto__][polluted]=yes',
+  'a[b][__proto__][polluted]=yes',
+  '__proto__=yes',
+  '[__proto__][polluted]=yes',
+  '__proto__[]=yes',
+  '__proto__[0]=yes',
+  'a[__proto__][]=yes',
+  'a[0][__proto__][x]=yes',
+  '%5F%5Fproto%5F%5F[x]=yes',
+  '__pro__proto__to__[x]=yes',
+  'constructor[prototype][polluted]=yes',
+  'constructor.prototype.polluted=yes',
+  'a[constructor][prototype][polluted]=yes',
+  'toString=x',
+  'toString[x]=y',
+  'hasOwnProperty=x',
+  'valueOf=x',
+  '__defineGetter__=x',
+  'isPrototypeOf=x',
+  'a[toString]=1&a[b]=2',
+  'a[hasOwnProperty]=1',
+  'a=1&a[__proto__][x]=2',
+  'a[__proto__]=1&a[__proto__]=2',
+  '__proto__=1&__proto__=2',
+  'a[]=1&a[__proto__]=2',
+  'a[25]=1&a[__proto__]=2',
 ];
 const OPTION_SETS: (ParseOptions | undefined)[] = [
-  undefined, { allowPrototypes: true }, { plainObjects: true }, { allowDots: true }, { allowDots: true, allowPrototypes: true },
-  { depth: 0, allowPrototypes: true }, { strictMerge: false, allowPrototypes: true }, { comma: true, allowPrototypes: true }, { parseArrays: false, allowPrototypes: true },
+  undefined,
+  { allowPrototypes: true },
+  { plainObjects: true },
+  { allowDots: true },
+  { allowDots: true, allowPrototypes: true },
+  { depth: 0, allowPrototypes: true },
+  { strictMerge: false, allowPrototypes: true },
+  { comma: true, allowPrototypes: true },
+  { parseArrays: false, allowPrototypes: true },
 ];
 
 describe('security: prototype pollution', () => {
@@ -52,7 +82,10 @@ describe('security: prototype pollution', () => {
         const result = parse(input, options);
         assertPrototypeUntouched();
         assertCleanTree(result);
-        assert.notEqual(Object.getPrototypeOf(result), Object.getPrototypeOf({ polluted: 1 }) === null ? undefined : 'x');
+        assert.notEqual(
+          Object.getPrototypeOf(result),
+          Object.getPrototypeOf({ polluted: 1 }) === null ? undefined : 'x',
+        );
       }
     });
   }
@@ -78,7 +111,9 @@ describe('security: prototype pollution', () => {
   });
 
   test('the same holds for object input with own `__proto__` keys', () => {
-    const hostile = JSON.parse('{"__proto__":{"polluted":"yes"},"a":{"__proto__":{"polluted":"yes"}},"a[b]":"c"}') as Record<string, unknown>;
+    const hostile = JSON.parse(
+      '{"__proto__":{"polluted":"yes"},"a":{"__proto__":{"polluted":"yes"}},"a[b]":"c"}',
+    ) as Record<string, unknown>;
     for (const options of OPTION_SETS) {
       parse(hostile, options);
       assertPrototypeUntouched();
@@ -129,7 +164,10 @@ describe('security: size and depth limits on hostile input', () => {
     const result = timed(() => parse(pushes, { parameterLimit: Infinity })) as Record<string, object>;
     assert.equal(Object.keys(result.a!).length, 1e5);
     const indexed = Array.from({ length: 3e4 }, (_, i) => `a[${i}]=1`).join('&');
-    assert.equal(Object.keys((timed(() => parse(indexed, { parameterLimit: Infinity })) as Record<string, object>).a!).length, 3e4);
+    assert.equal(
+      Object.keys((timed(() => parse(indexed, { parameterLimit: Infinity })) as Record<string, object>).a!).length,
+      3e4,
+    );
   });
 
   test('10^4 nesting levels stop at depth', () => {
@@ -164,7 +202,11 @@ describe('security: size and depth limits on hostile input', () => {
     ['plus signs', 'a=' + '+'.repeat(1e5), undefined],
     ['commas', 'a=' + ','.repeat(1e5), { comma: true }],
     ['dots', 'a' + '.'.repeat(1e5) + '=1', { allowDots: true }],
-    ['numeric entities', 'a=' + '&#1'.repeat(3e4) + ';', { charset: 'iso-8859-1', interpretNumericEntities: true, delimiter: ';' }],
+    [
+      'numeric entities',
+      'a=' + '&#1'.repeat(3e4) + ';',
+      { charset: 'iso-8859-1', interpretNumericEntities: true, delimiter: ';' },
+    ],
     ['delimiters', '&'.repeat(1e5), { parameterLimit: Infinity }],
     ['long key', 'k'.repeat(1e6) + '=v', undefined],
   ];

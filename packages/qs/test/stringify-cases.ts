@@ -37,7 +37,7 @@ export const STRINGIFY_CASES: Record<string, StringifyCase[]> = {
   ],
   encoding: [
     [{ 'a b': 'c d' }, undefined, 'a%20b=c%20d'],
-    [{ 'é': 'ü', '☺': '😀' }, undefined, '%C3%A9=%C3%BC&%E2%98%BA=%F0%9F%98%80'],
+    [{ é: 'ü', '☺': '😀' }, undefined, '%C3%A9=%C3%BC&%E2%98%BA=%F0%9F%98%80'],
     [{ a: '~-._' }, undefined, 'a=~-._'],
     [{ a: "!*'()" }, undefined, 'a=%21%2A%27%28%29'],
     [{ a: '&=%+#?/:@[]' }, undefined, 'a=%26%3D%25%2B%23%3F%2F%3A%40%5B%5D'],
@@ -49,8 +49,12 @@ export const STRINGIFY_CASES: Record<string, StringifyCase[]> = {
     [{ a: '(b c)' }, { format: 'RFC3986' }, 'a=%28b%20c%29'],
     [{ 'a b': 'c d' }, { format: 'RFC1738', encode: false }, 'a b=c d'],
     [{ a: { b: 'c' } }, { encode: false }, 'a[b]=c'],
-    [{ a: 'b', c: ['d', 'e=f'], f: [['g'], ['h']] }, { encodeValuesOnly: true }, 'a=b&c[0]=d&c[1]=e%3Df&f[0][0]=g&f[1][0]=h'],
-    [{ 'æ': 'æ' }, { charset: 'iso-8859-1' }, '%E6=%E6'],
+    [
+      { a: 'b', c: ['d', 'e=f'], f: [['g'], ['h']] },
+      { encodeValuesOnly: true },
+      'a=b&c[0]=d&c[1]=e%3Df&f[0][0]=g&f[1][0]=h',
+    ],
+    [{ æ: 'æ' }, { charset: 'iso-8859-1' }, '%E6=%E6'],
     [{ a: '☺' }, { charset: 'iso-8859-1' }, 'a=%26%239786%3B'],
     [{ a: '@*_+-./ (x)' }, { charset: 'iso-8859-1' }, 'a=@*_+-./%20%28x%29'],
     [{ a: '☺' }, { charsetSentinel: true }, 'utf8=%E2%9C%93&a=%E2%98%BA'],
@@ -71,8 +75,16 @@ export const STRINGIFY_CASES: Record<string, StringifyCase[]> = {
     [{ a: [['b'], ['c', 'd']] }, { arrayFormat: 'brackets' }, 'a%5B%5D%5B%5D=b&a%5B%5D%5B%5D=c&a%5B%5D%5B%5D=d'],
     [{ a: [['b'], ['c', 'd']] }, { arrayFormat: 'repeat' }, 'a=b&a=c&a=d'],
     [{ a: [['b'], ['c', 'd']] }, { arrayFormat: 'comma' }, 'a=b%2Cc%2Cd'],
-    [{ a: [{ b: 1 }, { c: [2, 3] }] }, undefined, 'a%5B0%5D%5Bb%5D=1&a%5B1%5D%5Bc%5D%5B0%5D=2&a%5B1%5D%5Bc%5D%5B1%5D=3'],
-    [{ a: [{ b: 1 }, { c: [2, 3] }] }, { arrayFormat: 'brackets' }, 'a%5B%5D%5Bb%5D=1&a%5B%5D%5Bc%5D%5B%5D=2&a%5B%5D%5Bc%5D%5B%5D=3'],
+    [
+      { a: [{ b: 1 }, { c: [2, 3] }] },
+      undefined,
+      'a%5B0%5D%5Bb%5D=1&a%5B1%5D%5Bc%5D%5B0%5D=2&a%5B1%5D%5Bc%5D%5B1%5D=3',
+    ],
+    [
+      { a: [{ b: 1 }, { c: [2, 3] }] },
+      { arrayFormat: 'brackets' },
+      'a%5B%5D%5Bb%5D=1&a%5B%5D%5Bc%5D%5B%5D=2&a%5B%5D%5Bc%5D%5B%5D=3',
+    ],
     [{ a: [{ b: 1 }] }, { arrayFormat: 'comma' }, 'a=%5Bobject%20Object%5D'],
     [{ a: ['b'] }, { arrayFormat: 'comma' }, 'a=b'],
     [{ a: ['b'] }, { arrayFormat: 'comma', commaRoundTrip: true }, 'a%5B%5D=b'],
@@ -96,8 +108,16 @@ export const STRINGIFY_CASES: Record<string, StringifyCase[]> = {
   ],
   dots: [
     [{ a: { b: { c: 'd', e: 'f' } } }, { allowDots: true }, 'a.b.c=d&a.b.e=f'],
-    [{ 'name.obj': { first: 'John', last: 'Doe' } }, { allowDots: true, encodeDotInKeys: true }, 'name%252Eobj.first=John&name%252Eobj.last=Doe'],
-    [{ 'name.obj': { first: 'John', last: 'Doe' } }, { encodeDotInKeys: true }, 'name%252Eobj.first=John&name%252Eobj.last=Doe'],
+    [
+      { 'name.obj': { first: 'John', last: 'Doe' } },
+      { allowDots: true, encodeDotInKeys: true },
+      'name%252Eobj.first=John&name%252Eobj.last=Doe',
+    ],
+    [
+      { 'name.obj': { first: 'John', last: 'Doe' } },
+      { encodeDotInKeys: true },
+      'name%252Eobj.first=John&name%252Eobj.last=Doe',
+    ],
     [{ 'a.b': { 'c.d': 'e.f' } }, { encodeDotInKeys: true, encodeValuesOnly: true }, 'a%2Eb.c%2Ed=e.f'],
     [{ 'a.b': { 'c.d': { e: 'f' } } }, { encodeDotInKeys: true }, 'a%252Eb%252Ec%252Ed.e=f'],
     [{ 'a.b': 'c' }, { encodeDotInKeys: true, allowDots: false }, 'a.b=c'],
@@ -121,11 +141,26 @@ export const STRINGIFY_CASES: Record<string, StringifyCase[]> = {
     [{ a: 'b', c: 'd', e: 'f' }, { filter: ['a', 'e'] }, 'a=b&e=f'],
     [{ a: ['b', 'c', 'd'], e: 'f' }, { filter: ['a', 0, 2] }, 'a%5B0%5D=b&a%5B2%5D=d'],
     [{ a: 1, b: 2 }, { filter: ['a', null, undefined, 'b'] as Array<string | number> }, 'a=1&b=2'],
-    [{ a: 'b', c: 'd', e: { f: new Date(123), g: [2] } }, { filter: (p, v) => (p === 'c' ? undefined : p === 'e[f]' ? (v as Date).getTime() : p === 'e[g][0]' ? (v as number) * 2 : v) }, 'a=b&e%5Bf%5D=123&e%5Bg%5D%5B0%5D=4'],
+    [
+      { a: 'b', c: 'd', e: { f: new Date(123), g: [2] } },
+      {
+        filter: (p, v) =>
+          p === 'c' ? undefined : p === 'e[f]' ? (v as Date).getTime() : p === 'e[g][0]' ? (v as number) * 2 : v,
+      },
+      'a=b&e%5Bf%5D=123&e%5Bg%5D%5B0%5D=4',
+    ],
     [{ a: 'b' }, { filter: (p, v) => (p === '' ? { replaced: 'yes' } : v) }, 'replaced=yes'],
     [{ a: 'b' }, { filter: () => undefined }, ''],
-    [{ a: 'b', c: ['d'] }, { encoder: (str, def, charset, type) => (type === 'key' ? String(str).toUpperCase() : def(str, def, charset)) }, 'A=b&C[0]=d'],
-    [{ a: ['b c', 'd'] }, { arrayFormat: 'comma', encodeValuesOnly: true, encoder: (str) => String(str).replace(/ /g, '_') }, 'a=b_c,d'],
+    [
+      { a: 'b', c: ['d'] },
+      { encoder: (str, def, charset, type) => (type === 'key' ? String(str).toUpperCase() : def(str, def, charset)) },
+      'A=b&C[0]=d',
+    ],
+    [
+      { a: ['b c', 'd'] },
+      { arrayFormat: 'comma', encodeValuesOnly: true, encoder: (str) => String(str).replace(/ /g, '_') },
+      'a=b_c,d',
+    ],
     [{ a: 'b' }, { encode: false, encoder: () => 'never' }, 'a=b'],
   ],
 };

@@ -67,46 +67,58 @@ describe('stringify: callbacks', () => {
 
   test('the default encoder keeps parentheses for RFC1738 and converts non-strings', () => {
     const out: string[] = [];
-    stringify({ x: 1 }, {
-      encoder(str, defaultEncoder) {
-        out.push(
-          defaultEncoder('(a b)', undefined, 'utf-8', 'value', 'RFC1738'),
-          defaultEncoder('(a b)'),
-          defaultEncoder('é☺', undefined, 'iso-8859-1'),
-          defaultEncoder(Symbol('s')),
-          defaultEncoder(12n),
-        );
-        return String(str);
+    stringify(
+      { x: 1 },
+      {
+        encoder(str, defaultEncoder) {
+          out.push(
+            defaultEncoder('(a b)', undefined, 'utf-8', 'value', 'RFC1738'),
+            defaultEncoder('(a b)'),
+            defaultEncoder('é☺', undefined, 'iso-8859-1'),
+            defaultEncoder(Symbol('s')),
+            defaultEncoder(12n),
+          );
+          return String(str);
+        },
       },
-    });
+    );
     assert.deepStrictEqual(out.slice(0, 5), ['(a%20b)', '%28a%20b%29', '%E9%26%239786%3B', 'Symbol%28s%29', '12']);
   });
 
   test('filter is called with each key path, the whole object first', () => {
     const prefixes: string[] = [];
-    stringify({ a: [1, { b: 2 }], c: null }, {
-      filter(prefix, value) {
-        prefixes.push(prefix);
-        return value;
+    stringify(
+      { a: [1, { b: 2 }], c: null },
+      {
+        filter(prefix, value) {
+          prefixes.push(prefix);
+          return value;
+        },
       },
-    });
+    );
     assert.deepStrictEqual(prefixes, ['', 'a', 'a[0]', 'a[1]', 'a[1][b]', 'c']);
   });
 
   test('callbacks are called without a receiver', () => {
     const receivers: unknown[] = [];
-    stringify({ a: new Date(0) }, {
-      serializeDate(this: unknown, d: Date) {
-        receivers.push(this);
-        return String(d.getTime());
+    stringify(
+      { a: new Date(0) },
+      {
+        serializeDate(this: unknown, d: Date) {
+          receivers.push(this);
+          return String(d.getTime());
+        },
       },
-    });
-    stringify({ a: 1 }, {
-      filter(this: unknown, _p: string, v: unknown) {
-        receivers.push(this);
-        return v;
+    );
+    stringify(
+      { a: 1 },
+      {
+        filter(this: unknown, _p: string, v: unknown) {
+          receivers.push(this);
+          return v;
+        },
       },
-    });
+    );
     assert.deepStrictEqual(receivers, [undefined, undefined, undefined]);
   });
 
@@ -118,7 +130,7 @@ describe('stringify: callbacks', () => {
 });
 
 describe('formats', () => {
-  test('has qs\'s shape', () => {
+  test("has qs's shape", () => {
     assert.deepStrictEqual(Object.keys(formats), ['default', 'formatters', 'RFC1738', 'RFC3986']);
     assert.equal(formats.default, 'RFC3986');
     assert.equal(formats.RFC1738, 'RFC1738');
@@ -142,7 +154,9 @@ describe('formats', () => {
     } finally {
       delete formats.formatters.Upper;
     }
-    assert.throws(() => stringify({ a: 'b' }, { format: 'Upper' as Format }), { message: 'Unknown format option provided.' });
+    assert.throws(() => stringify({ a: 'b' }, { format: 'Upper' as Format }), {
+      message: 'Unknown format option provided.',
+    });
   });
 });
 
@@ -158,7 +172,10 @@ describe('round trips', () => {
       assert.deepStrictEqual(parse(stringify(object, { allowDots: true }), { allowDots: true }), object);
       assert.deepStrictEqual(parse(stringify(object, { arrayFormat: 'brackets' })), object);
       assert.deepStrictEqual(parse(stringify(object, { format: 'RFC1738' })), object);
-      assert.deepStrictEqual(parse(stringify(object, { charset: 'iso-8859-1' }), { charset: 'iso-8859-1', interpretNumericEntities: true }), object);
+      assert.deepStrictEqual(
+        parse(stringify(object, { charset: 'iso-8859-1' }), { charset: 'iso-8859-1', interpretNumericEntities: true }),
+        object,
+      );
     });
   }
 
@@ -168,7 +185,10 @@ describe('round trips', () => {
     assert.equal(str, 'a[]=b&c=d,e');
     assert.deepStrictEqual(parse(str, { comma: true }), object);
     // Encoded, the joining comma is `%2C`: values are split before they are decoded.
-    assert.deepStrictEqual(parse(stringify(object, { arrayFormat: 'comma', commaRoundTrip: true }), { comma: true }), { a: ['b'], c: 'd,e' });
+    assert.deepStrictEqual(parse(stringify(object, { arrayFormat: 'comma', commaRoundTrip: true }), { comma: true }), {
+      a: ['b'],
+      c: 'd,e',
+    });
   });
 
   test('numeric entities are interpreted in values only', () => {

@@ -55,7 +55,10 @@ describe('rangeParser with combine', () => {
   });
 
   test('combine is read as truthy', () => {
-    assert.deepEqual(rangeParser(150, 'bytes=0-10,5-20', { combine: 1 as unknown as boolean }), ranges('bytes', [0, 20]));
+    assert.deepEqual(
+      rangeParser(150, 'bytes=0-10,5-20', { combine: 1 as unknown as boolean }),
+      ranges('bytes', [0, 20]),
+    );
   });
 
   test('combined results are new plain objects', () => {
@@ -65,9 +68,6 @@ describe('rangeParser with combine', () => {
   });
 
   test('equal sizes with an infinite size keep request order', () => {
-    assert.deepEqual(
-      rangeParser(Infinity, 'bytes=9-,5-,5-6', { combine: true }),
-      ranges('bytes', [5, Infinity]),
-    );
+    assert.deepEqual(rangeParser(Infinity, 'bytes=9-,5-,5-6', { combine: true }), ranges('bytes', [5, Infinity]));
   });
 });

@@ -272,7 +272,10 @@ class Dispatch implements PathFlags, ParamsDone {
       req.baseUrl = this.parentUrl;
       const url = req.url as string;
       const protohost = this.protohost;
-      req.url = this.urlBefore !== undefined && url === this.trimmed ? this.urlBefore : protohost + this.removed + url.slice(protohost.length);
+      req.url =
+        this.urlBefore !== undefined && url === this.trimmed
+          ? this.urlBefore
+          : protohost + this.removed + url.slice(protohost.length);
       this.removed = '';
     }
   }

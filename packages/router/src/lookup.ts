@@ -178,7 +178,15 @@ export function buildIndex(stack: readonly unknown[]): StackIndex {
       }
     }
   }
-  return { stack, length: stack.length, any, whole, dir, wholeLengths: lengths(wholeSeen), dirLengths: lengths(dirSeen) };
+  return {
+    stack,
+    length: stack.length,
+    any,
+    whole,
+    dir,
+    wholeLengths: lengths(wholeSeen),
+    dirLengths: lengths(dirSeen),
+  };
 }
 
 /** The bucket of `table` whose key is the first `n` characters of `path` (folded), if any. */
@@ -195,7 +203,8 @@ function extend(chain: Chain | undefined, bucket: Bucket): Chain {
   if (chain === undefined) return bucket.chain;
   const next = (chain.next ??= new Map());
   let longer = next.get(bucket);
-  if (longer === undefined) next.set(bucket, (longer = { buckets: [...chain.buckets, bucket], merged: undefined, next: undefined }));
+  if (longer === undefined)
+    next.set(bucket, (longer = { buckets: [...chain.buckets, bucket], merged: undefined, next: undefined }));
   return longer;
 }
 

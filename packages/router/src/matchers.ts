@@ -185,7 +185,13 @@ function paramMatcher(text: string, name: string, sensitive: boolean, end: boole
  * Any other pattern (or array of patterns): @brisk/path's `match()` with router 2's decoder.
  * For middleware, the params are copied into an object with fast properties (see paramMatcher).
  */
-function patternMatcher(path: string | TokenData | readonly unknown[], names: readonly string[], sensitive: boolean, end: boolean, trailing: boolean): Matcher {
+function patternMatcher(
+  path: string | TokenData | readonly unknown[],
+  names: readonly string[],
+  sensitive: boolean,
+  end: boolean,
+  trailing: boolean,
+): Matcher {
   const fn = matchPath(path as Parameters<typeof matchPath>[0], { sensitive, end, trailing, decode: decodeParam });
   if (!end && !names.includes('__proto__')) {
     // A plain object would take `__proto__` as its prototype, not as a key: such a pattern keeps path's object.
@@ -245,14 +251,24 @@ function keysOfTokens(tokens: readonly Token[], end: boolean, trailing: boolean)
   if (folded === undefined) return undefined;
   if (literal) {
     if (!end) return [{ kind: 'mount', key: folded }];
-    return trailing ? [{ kind: 'path', key: folded }, { kind: 'path', key: folded + '/' }] : [{ kind: 'path', key: folded }];
+    return trailing
+      ? [
+          { kind: 'path', key: folded },
+          { kind: 'path', key: folded + '/' },
+        ]
+      : [{ kind: 'path', key: folded }];
   }
   const slash = folded.lastIndexOf('/');
   return slash === -1 ? undefined : [{ kind: 'dir', key: folded.slice(0, slash) }];
 }
 
 /** Index keys of a nested array of string paths (each loosened), or undefined (may match anything). */
-function keysOfArray(paths: readonly unknown[], end: boolean, strict: boolean, out: IndexKey[]): IndexKey[] | undefined {
+function keysOfArray(
+  paths: readonly unknown[],
+  end: boolean,
+  strict: boolean,
+  out: IndexKey[],
+): IndexKey[] | undefined {
   if (paths.length === 0) return undefined; // an empty alternation matches every path
   for (const p of paths) {
     if (Array.isArray(p)) {
@@ -310,7 +326,12 @@ export function compilePath(path: unknown, opts: LayerOptions): Compiled {
       return { match, keys: [], index, anchored: true };
     }
     const [first, second] = data.tokens;
-    if (data.tokens.length === 2 && first.type === 'text' && second.type === 'param' && (sensitive || foldAscii(first.value) !== undefined)) {
+    if (
+      data.tokens.length === 2 &&
+      first.type === 'text' &&
+      second.type === 'param' &&
+      (sensitive || foldAscii(first.value) !== undefined)
+    ) {
       const match = paramMatcher(first.value, second.name, sensitive, end, !strict);
       return { match, keys: [second.name], index, anchored: true };
     }

@@ -2,7 +2,15 @@
 
 import { Layer } from './layer.js';
 import { lowerMethod, methods } from './methods.js';
-import type { ErrorRequestHandler, HandlerArgs, NextFunction, RequestHandler, RouteLike, RouteMethods, RouterRequest } from './types.js';
+import type {
+  ErrorRequestHandler,
+  HandlerArgs,
+  NextFunction,
+  RequestHandler,
+  RouteLike,
+  RouteMethods,
+  RouterRequest,
+} from './types.js';
 
 /** Synchronous steps in a row before the next one waits for `setImmediate` (router 2's limit). */
 const MAX_SYNC_STEPS = 100;

@@ -166,4 +166,3 @@ export function Router(this: unknown, options?: RouterOptions): Router {
 (Router as { prototype: unknown }).prototype = RouterPrototype;
 // A bundler may rename the function; `Router.name` stays what router 2's is.
 Object.defineProperty(Router, 'name', { value: 'Router' });
-

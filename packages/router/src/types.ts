@@ -62,7 +62,11 @@ export interface RouteLike {
 }
 
 /** A middleware or route handler. It may return a promise: a rejection calls `next(err)`. */
-export type RequestHandler<Req = RouterRequest, Res = ServerResponse> = (req: Req, res: Res, next: NextFunction) => unknown;
+export type RequestHandler<Req = RouterRequest, Res = ServerResponse> = (
+  req: Req,
+  res: Res,
+  next: NextFunction,
+) => unknown;
 
 /**
  * An error handler: a function declared with exactly four parameters. Its `err` may be

@@ -164,7 +164,11 @@ describe('set-up errors (router 2 wording)', () => {
     ['param(array)', () => Router().param(['a'] as never, noop), 'argument name must be a string'],
     ['param(name)', () => Router().param('a', undefined as never), 'argument fn is required'],
     ['param(name, 1)', () => Router().param('a', 1 as never), 'argument fn must be a function'],
-    ['handle() without callback', () => Router().handle({} as never, {} as never, undefined as never), 'argument callback is required'],
+    [
+      'handle() without callback',
+      () => Router().handle({} as never, {} as never, undefined as never),
+      'argument callback is required',
+    ],
   ];
   for (const [name, fn, message] of cases) {
     test(name, () => assert.throws(fn, (err: unknown) => err instanceof TypeError && err.message === message));

@@ -20,7 +20,10 @@ export interface Expect {
 }
 
 /** The routing surface the cases use (a router; an app has the same methods). */
-export type Routable = Pick<RouterInstance, 'use' | 'route' | 'param' | 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'm-search'>;
+export type Routable = Pick<
+  RouterInstance,
+  'use' | 'route' | 'param' | 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'm-search'
+>;
 
 /** A factory of sub-routers, for the cases that mount one. */
 export type MakeRouter = (options?: RouterOptions) => RouterInstance;
@@ -43,7 +46,9 @@ const echo =
   (tag: string): Handler =>
   (req, res) => {
     res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ tag, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, params: req.params }));
+    res.end(
+      JSON.stringify({ tag, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, params: req.params }),
+    );
   };
 
 /** Answers with a fixed text. */
@@ -99,10 +104,32 @@ export const cases: Case[] = [
       r.use(say('outside'));
     },
     requests: [
-      { path: '/admin', status: 200, body: json({ tag: 'admin', url: '/', baseUrl: '/admin', originalUrl: '/admin', params: {} }) },
-      { path: '/admin/', status: 200, body: json({ tag: 'admin', url: '/', baseUrl: '/admin', originalUrl: '/admin/', params: {} }) },
-      { path: '/admin/users/1?x=y', status: 200, body: json({ tag: 'admin', url: '/users/1?x=y', baseUrl: '/admin', originalUrl: '/admin/users/1?x=y', params: {} }) },
-      { path: '/ADMIN/x', status: 200, body: json({ tag: 'admin', url: '/x', baseUrl: '/ADMIN', originalUrl: '/ADMIN/x', params: {} }) },
+      {
+        path: '/admin',
+        status: 200,
+        body: json({ tag: 'admin', url: '/', baseUrl: '/admin', originalUrl: '/admin', params: {} }),
+      },
+      {
+        path: '/admin/',
+        status: 200,
+        body: json({ tag: 'admin', url: '/', baseUrl: '/admin', originalUrl: '/admin/', params: {} }),
+      },
+      {
+        path: '/admin/users/1?x=y',
+        status: 200,
+        body: json({
+          tag: 'admin',
+          url: '/users/1?x=y',
+          baseUrl: '/admin',
+          originalUrl: '/admin/users/1?x=y',
+          params: {},
+        }),
+      },
+      {
+        path: '/ADMIN/x',
+        status: 200,
+        body: json({ tag: 'admin', url: '/x', baseUrl: '/ADMIN', originalUrl: '/ADMIN/x', params: {} }),
+      },
       { path: '/administrator', status: 200, body: 'outside' },
       { path: '/admi', status: 200, body: 'outside' },
     ],
@@ -126,8 +153,16 @@ export const cases: Case[] = [
       r.use('/admin/', echo('admin'));
     },
     requests: [
-      { path: '/admin?x=/y', status: 200, body: json({ tag: 'admin', url: '/?x=/y', baseUrl: '/admin', originalUrl: '/admin?x=/y', params: {} }) },
-      { path: '/admin/x/', status: 200, body: json({ tag: 'admin', url: '/x/', baseUrl: '/admin', originalUrl: '/admin/x/', params: {} }) },
+      {
+        path: '/admin?x=/y',
+        status: 200,
+        body: json({ tag: 'admin', url: '/?x=/y', baseUrl: '/admin', originalUrl: '/admin?x=/y', params: {} }),
+      },
+      {
+        path: '/admin/x/',
+        status: 200,
+        body: json({ tag: 'admin', url: '/x/', baseUrl: '/admin', originalUrl: '/admin/x/', params: {} }),
+      },
     ],
   },
   {
@@ -139,11 +174,39 @@ export const cases: Case[] = [
       r.use('/files/*rest', echo('wildcard'));
     },
     requests: [
-      { path: '/users/42/posts', status: 200, body: json({ tag: 'user', url: '/posts', baseUrl: '/users/42', originalUrl: '/users/42/posts', params: { uid: '42' } }) },
-      { path: '/b/7/c', status: 200, body: json({ tag: 'array', url: '/c', baseUrl: '/b/7', originalUrl: '/b/7/c', params: { n: '7' } }) },
+      {
+        path: '/users/42/posts',
+        status: 200,
+        body: json({
+          tag: 'user',
+          url: '/posts',
+          baseUrl: '/users/42',
+          originalUrl: '/users/42/posts',
+          params: { uid: '42' },
+        }),
+      },
+      {
+        path: '/b/7/c',
+        status: 200,
+        body: json({ tag: 'array', url: '/c', baseUrl: '/b/7', originalUrl: '/b/7/c', params: { n: '7' } }),
+      },
       { path: '/a', status: 200, body: json({ tag: 'array', url: '/', baseUrl: '/a', originalUrl: '/a', params: {} }) },
-      { path: '/re/12/x', status: 200, body: json({ tag: 'regexp', url: '/x', baseUrl: '/re/12', originalUrl: '/re/12/x', params: { 0: '12' } }) },
-      { path: '/files/a/b%20c', status: 200, body: json({ tag: 'wildcard', url: '/', baseUrl: '/files/a/b%20c', originalUrl: '/files/a/b%20c', params: { rest: ['a', 'b c'] } }) },
+      {
+        path: '/re/12/x',
+        status: 200,
+        body: json({ tag: 'regexp', url: '/x', baseUrl: '/re/12', originalUrl: '/re/12/x', params: { 0: '12' } }),
+      },
+      {
+        path: '/files/a/b%20c',
+        status: 200,
+        body: json({
+          tag: 'wildcard',
+          url: '/',
+          baseUrl: '/files/a/b%20c',
+          originalUrl: '/files/a/b%20c',
+          params: { rest: ['a', 'b c'] },
+        }),
+      },
       { path: '/user/1', status: 404 },
     ],
   },
@@ -172,9 +235,39 @@ export const cases: Case[] = [
       r.use('/merged/:uid', merged);
     },
     requests: [
-      { path: '/outer/7/inner/9', status: 200, body: json({ tag: 'inner', url: '/9', baseUrl: '/outer/7/inner', originalUrl: '/outer/7/inner/9', params: { id: '9' } }) },
-      { path: '/merged/7/9', status: 200, body: json({ tag: 'merged', url: '/9', baseUrl: '/merged/7', originalUrl: '/merged/7/9', params: { uid: '7', id: '9' } }) },
-      { path: '/merged/7/x/8', status: 200, body: json({ tag: 'child wins', url: '/x/8', baseUrl: '/merged/7', originalUrl: '/merged/7/x/8', params: { uid: '8' } }) },
+      {
+        path: '/outer/7/inner/9',
+        status: 200,
+        body: json({
+          tag: 'inner',
+          url: '/9',
+          baseUrl: '/outer/7/inner',
+          originalUrl: '/outer/7/inner/9',
+          params: { id: '9' },
+        }),
+      },
+      {
+        path: '/merged/7/9',
+        status: 200,
+        body: json({
+          tag: 'merged',
+          url: '/9',
+          baseUrl: '/merged/7',
+          originalUrl: '/merged/7/9',
+          params: { uid: '7', id: '9' },
+        }),
+      },
+      {
+        path: '/merged/7/x/8',
+        status: 200,
+        body: json({
+          tag: 'child wins',
+          url: '/x/8',
+          baseUrl: '/merged/7',
+          originalUrl: '/merged/7/x/8',
+          params: { uid: '8' },
+        }),
+      },
     ],
   },
   {
@@ -184,7 +277,19 @@ export const cases: Case[] = [
       child.get(/^\/(\w+)$/, echo('child'));
       r.use(/^\/(\w+)\/(\w+)/, child);
     },
-    requests: [{ path: '/a/b/c', status: 200, body: json({ tag: 'child', url: '/c', baseUrl: '/a/b', originalUrl: '/a/b/c', params: { 0: 'a', 1: 'b', 2: 'c' } }) }],
+    requests: [
+      {
+        path: '/a/b/c',
+        status: 200,
+        body: json({
+          tag: 'child',
+          url: '/c',
+          baseUrl: '/a/b',
+          originalUrl: '/a/b/c',
+          params: { 0: 'a', 1: 'b', 2: 'c' },
+        }),
+      },
+    ],
   },
   {
     name: 'an absolute-form request target keeps its scheme and host in req.url',
@@ -195,7 +300,13 @@ export const cases: Case[] = [
       {
         path: 'http://example.com/admin/x?y=1',
         status: 200,
-        body: json({ tag: 'admin', url: 'http://example.com/x?y=1', baseUrl: '/admin', originalUrl: 'http://example.com/admin/x?y=1', params: {} }),
+        body: json({
+          tag: 'admin',
+          url: 'http://example.com/x?y=1',
+          baseUrl: '/admin',
+          originalUrl: 'http://example.com/admin/x?y=1',
+          params: {},
+        }),
       },
     ],
   },
@@ -256,7 +367,11 @@ export const cases: Case[] = [
       { path: '/users/', status: 200, body: 'list' },
       { path: '/USERS?page=2', status: 200, body: 'list' },
       { path: '/users//', status: 404 },
-      { path: '/users/42', status: 200, body: json({ tag: 'one', url: '/users/42', baseUrl: '', originalUrl: '/users/42', params: { id: '42' } }) },
+      {
+        path: '/users/42',
+        status: 200,
+        body: json({ tag: 'one', url: '/users/42', baseUrl: '', originalUrl: '/users/42', params: { id: '42' } }),
+      },
       { path: '/users/42/more', status: 404 },
     ],
   },
@@ -363,9 +478,20 @@ export const cases: Case[] = [
         path: '/a',
         status: 200,
         body: 'GET, HEAD, POST',
-        headers: { allow: 'GET, HEAD, POST', 'content-type': 'text/plain', 'content-length': '15', 'x-content-type-options': 'nosniff' },
+        headers: {
+          allow: 'GET, HEAD, POST',
+          'content-type': 'text/plain',
+          'content-length': '15',
+          'x-content-type-options': 'nosniff',
+        },
       },
-      { method: 'OPTIONS', path: '/a/1', status: 200, body: 'DELETE, GET, HEAD, PUT', headers: { allow: 'DELETE, GET, HEAD, PUT' } },
+      {
+        method: 'OPTIONS',
+        path: '/a/1',
+        status: 200,
+        body: 'DELETE, GET, HEAD, PUT',
+        headers: { allow: 'DELETE, GET, HEAD, PUT' },
+      },
       { method: 'OPTIONS', path: '/b', status: 200, body: 'own options', headers: { allow: undefined } },
       { method: 'OPTIONS', path: '/c', status: 200, body: 'all', headers: { allow: undefined } },
       { method: 'OPTIONS', path: '/none', status: 404 },
@@ -427,7 +553,9 @@ export const cases: Case[] = [
   {
     name: 'error handlers are skipped when there is no error; an error handler can recover',
     build(r) {
-      r.use((err: unknown, req: Req, res: ServerResponse, next: (e?: unknown) => void) => res.end(`never ${typeof next}`));
+      r.use((err: unknown, req: Req, res: ServerResponse, next: (e?: unknown) => void) =>
+        res.end(`never ${typeof next}`),
+      );
       r.get('/x', (req, res, next) => next(new Error('bad')));
       r.get('/', say('no error'));
       r.use((err: unknown, req: Req, res: ServerResponse, next: (e?: unknown) => void) => next());
@@ -479,7 +607,9 @@ export const cases: Case[] = [
     build(r) {
       r.use((req, res, next) => next(new Error('early')));
       r.get('/x', say('never'));
-      r.route('/y').get((err: unknown, req: Req, res: ServerResponse, next: (e?: unknown) => void) => res.end('route error handler'));
+      r.route('/y').get((err: unknown, req: Req, res: ServerResponse, next: (e?: unknown) => void) =>
+        res.end('route error handler'),
+      );
       r.use(caught);
     },
     requests: [
@@ -498,11 +628,49 @@ export const cases: Case[] = [
       r.get('/opt{/:maybe}', echo('optional'));
     },
     requests: [
-      { path: '/u/caf%C3%A9/a%2Fb', status: 200, body: json({ tag: 'named', url: '/u/caf%C3%A9/a%2Fb', baseUrl: '', originalUrl: '/u/caf%C3%A9/a%2Fb', params: { name: 'café', id: 'a/b' } }) },
-      { path: '/files/a/b%20c/d', status: 200, body: json({ tag: 'wildcard', url: '/files/a/b%20c/d', baseUrl: '', originalUrl: '/files/a/b%20c/d', params: { path: ['a', 'b c', 'd'] } }) },
-      { path: '/re/42/my-post', status: 200, body: json({ tag: 'regexp', url: '/re/42/my-post', baseUrl: '', originalUrl: '/re/42/my-post', params: { 0: '42', slug: 'my-post' } }) },
-      { path: '/opt', status: 200, body: json({ tag: 'optional', url: '/opt', baseUrl: '', originalUrl: '/opt', params: {} }) },
-      { path: '/opt/x', status: 200, body: json({ tag: 'optional', url: '/opt/x', baseUrl: '', originalUrl: '/opt/x', params: { maybe: 'x' } }) },
+      {
+        path: '/u/caf%C3%A9/a%2Fb',
+        status: 200,
+        body: json({
+          tag: 'named',
+          url: '/u/caf%C3%A9/a%2Fb',
+          baseUrl: '',
+          originalUrl: '/u/caf%C3%A9/a%2Fb',
+          params: { name: 'café', id: 'a/b' },
+        }),
+      },
+      {
+        path: '/files/a/b%20c/d',
+        status: 200,
+        body: json({
+          tag: 'wildcard',
+          url: '/files/a/b%20c/d',
+          baseUrl: '',
+          originalUrl: '/files/a/b%20c/d',
+          params: { path: ['a', 'b c', 'd'] },
+        }),
+      },
+      {
+        path: '/re/42/my-post',
+        status: 200,
+        body: json({
+          tag: 'regexp',
+          url: '/re/42/my-post',
+          baseUrl: '',
+          originalUrl: '/re/42/my-post',
+          params: { 0: '42', slug: 'my-post' },
+        }),
+      },
+      {
+        path: '/opt',
+        status: 200,
+        body: json({ tag: 'optional', url: '/opt', baseUrl: '', originalUrl: '/opt', params: {} }),
+      },
+      {
+        path: '/opt/x',
+        status: 200,
+        body: json({ tag: 'optional', url: '/opt/x', baseUrl: '', originalUrl: '/opt/x', params: { maybe: 'x' } }),
+      },
     ],
   },
   {
@@ -532,13 +700,21 @@ export const cases: Case[] = [
       });
       r.get('/u/:id', echo('next'));
     },
-    requests: [{ path: '/u/1', status: 200, body: json({ tag: 'next', url: '/u/1', baseUrl: '', originalUrl: '/u/1', params: { id: '1' } }) }],
+    requests: [
+      {
+        path: '/u/1',
+        status: 200,
+        body: json({ tag: 'next', url: '/u/1', baseUrl: '', originalUrl: '/u/1', params: { id: '1' } }),
+      },
+    ],
   },
   {
     name: 'req.route is the matched route',
     build(r) {
       r.get('/a/:id', (req, res) => res.end(String(req.route?.path)));
-      r.route('/b').all(step('all')).get((req, res) => res.end(String(req.route?.path)));
+      r.route('/b')
+        .all(step('all'))
+        .get((req, res) => res.end(String(req.route?.path)));
     },
     requests: [
       { path: '/a/1', status: 200, body: '/a/:id' },
@@ -615,7 +791,13 @@ export const cases: Case[] = [
       r.get('/u/:id', (req, res, next) => next());
       r.get('/u/:id', echo('second'));
     },
-    requests: [{ path: '/u/3', status: 200, body: json({ tag: 'second', url: '/u/3', baseUrl: '', originalUrl: '/u/3', params: { id: 'user-3' } }) }],
+    requests: [
+      {
+        path: '/u/3',
+        status: 200,
+        body: json({ tag: 'second', url: '/u/3', baseUrl: '', originalUrl: '/u/3', params: { id: 'user-3' } }),
+      },
+    ],
   },
 
   // --- the stack ---
@@ -635,6 +817,8 @@ export const cases: Case[] = [
         res.end(list.join('; '));
       });
     },
-    requests: [{ path: '/routes', status: 200, body: 'use logger; GET|HEAD /users/:id; GET|POST|HEAD /items; GET|HEAD /routes' }],
+    requests: [
+      { path: '/routes', status: 200, body: 'use logger; GET|HEAD /users/:id; GET|POST|HEAD /items; GET|HEAD /routes' },
+    ],
   },
 ];

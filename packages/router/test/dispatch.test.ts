@@ -100,7 +100,12 @@ describe('the final callback', () => {
     router.get('/a', mark('never'));
     const out = await dispatch(router, { method: 'OPTIONS', url: '/a' });
     assert.equal(out.ended, 'GET, HEAD');
-    assert.deepEqual(out.headers, { Allow: 'GET, HEAD', 'Content-Length': 9, 'Content-Type': 'text/plain', 'X-Content-Type-Options': 'nosniff' });
+    assert.deepEqual(out.headers, {
+      Allow: 'GET, HEAD',
+      'Content-Length': 9,
+      'Content-Type': 'text/plain',
+      'X-Content-Type-Options': 'nosniff',
+    });
 
     const failing = await new Promise<unknown>((resolve) => {
       const res = {
@@ -313,7 +318,10 @@ describe('more dispatch behaviour', () => {
   test('hundreds of synchronous layers do not overflow the stack', async () => {
     const router = Router();
     for (let i = 0; i < 500; i++) router.use((req, res, next) => next());
-    router.get('/x', ...Array.from({ length: 500 }, () => (req: IncomingMessage, res: ServerResponse, next: NextFunction) => next()));
+    router.get(
+      '/x',
+      ...Array.from({ length: 500 }, () => (req: IncomingMessage, res: ServerResponse, next: NextFunction) => next()),
+    );
     router.use(mark('end'));
     assert.deepEqual((await dispatch(router, { url: '/x' })).req.trail, ['end']);
   });
@@ -346,7 +354,9 @@ describe('more dispatch behaviour', () => {
     const route = new Route('/').post((req, res, next) => next('router'));
     assert.deepEqual(await done(route, 'GET'), [undefined]);
     assert.deepEqual(await done(route, 'POST'), ['router']);
-    const head = new Route('/').get((req, res, next) => next(new Error('e'))).get((err: unknown, req: unknown, res: unknown, next: NextFunction) => next(err));
+    const head = new Route('/')
+      .get((req, res, next) => next(new Error('e')))
+      .get((err: unknown, req: unknown, res: unknown, next: NextFunction) => next(err));
     const [err] = await done(head, 'HEAD');
     assert.equal((err as Error).message, 'e');
   });
@@ -360,7 +370,9 @@ describe('more dispatch behaviour', () => {
   test('mergeParams copies symbols and params of replaced matchers as Object.assign does', async () => {
     const router = Router({ mergeParams: true });
     const key = Symbol('k');
-    router.use('/:a', (req, res) => res.end(JSON.stringify(req.params) + String((req.params as Record<symbol, unknown>)[key])));
+    router.use('/:a', (req, res) =>
+      res.end(JSON.stringify(req.params) + String((req.params as Record<symbol, unknown>)[key])),
+    );
     const [layer] = router.stack;
     layer.matchers = [(path) => ({ params: { a: path.slice(1), [key]: 'sym' } as never, path })];
     const parent = { p: '1' };

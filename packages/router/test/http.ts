@@ -26,7 +26,13 @@ export async function serve(listener: http.RequestListener): Promise<TestServer>
         const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
           res.on('error', reject);
         });
         req.on('error', reject);

@@ -20,50 +20,248 @@ const strictUse: LayerOptions = { end: false, strict: true };
 
 const MATCH: MatchCase[] = [
   // literal routes
-  { path: '/users', options: route, rows: [['/users', {}, '/users'], ['/users/', {}, '/users/'], ['/Users', {}, '/Users'], ['/users//', false], ['/user', false], ['/users/x', false]] },
-  { path: '/users/', options: route, rows: [['/users', {}, '/users'], ['/users/', {}, '/users/']] },
-  { path: '/users/', options: strictRoute, rows: [['/users/', {}, '/users/'], ['/users', false]] },
-  { path: '/Users', options: { ...route, sensitive: true }, rows: [['/Users', {}, '/Users'], ['/users', false]] },
-  { path: '/café', options: route, rows: [['/café', {}, '/café'], ['/CAFÉ', {}, '/CAFÉ'], ['/cafe', false]] },
-  { path: '', options: route, rows: [['', {}, ''], ['/', {}, '/'], ['/x', false]] },
+  {
+    path: '/users',
+    options: route,
+    rows: [
+      ['/users', {}, '/users'],
+      ['/users/', {}, '/users/'],
+      ['/Users', {}, '/Users'],
+      ['/users//', false],
+      ['/user', false],
+      ['/users/x', false],
+    ],
+  },
+  {
+    path: '/users/',
+    options: route,
+    rows: [
+      ['/users', {}, '/users'],
+      ['/users/', {}, '/users/'],
+    ],
+  },
+  {
+    path: '/users/',
+    options: strictRoute,
+    rows: [
+      ['/users/', {}, '/users/'],
+      ['/users', false],
+    ],
+  },
+  {
+    path: '/Users',
+    options: { ...route, sensitive: true },
+    rows: [
+      ['/Users', {}, '/Users'],
+      ['/users', false],
+    ],
+  },
+  {
+    path: '/café',
+    options: route,
+    rows: [
+      ['/café', {}, '/café'],
+      ['/CAFÉ', {}, '/CAFÉ'],
+      ['/cafe', false],
+    ],
+  },
+  {
+    path: '',
+    options: route,
+    rows: [
+      ['', {}, ''],
+      ['/', {}, '/'],
+      ['/x', false],
+    ],
+  },
   // literal mounts
-  { path: '/admin', options: use, rows: [['/admin', {}, '/admin'], ['/admin/', {}, '/admin/'], ['/ADMIN/x', {}, '/ADMIN'], ['/admin/x/', {}, '/admin'], ['/administrator', false], ['/adm', false]] },
-  { path: '/admin', options: strictUse, rows: [['/admin/', {}, '/admin'], ['/admin', {}, '/admin']] },
-  { path: '/Admin', options: { ...use, sensitive: true }, rows: [['/Admin/x', {}, '/Admin'], ['/admin/x', false]] },
-  { path: '/ÄDMIN', options: use, rows: [['/ädmin/x', {}, '/ädmin'], ['/xdmin', false]] },
-  { path: '//', options: use, rows: [['/x', {}, ''], ['/', {}, '/'], ['x', false]] },
+  {
+    path: '/admin',
+    options: use,
+    rows: [
+      ['/admin', {}, '/admin'],
+      ['/admin/', {}, '/admin/'],
+      ['/ADMIN/x', {}, '/ADMIN'],
+      ['/admin/x/', {}, '/admin'],
+      ['/administrator', false],
+      ['/adm', false],
+    ],
+  },
+  {
+    path: '/admin',
+    options: strictUse,
+    rows: [
+      ['/admin/', {}, '/admin'],
+      ['/admin', {}, '/admin'],
+    ],
+  },
+  {
+    path: '/Admin',
+    options: { ...use, sensitive: true },
+    rows: [
+      ['/Admin/x', {}, '/Admin'],
+      ['/admin/x', false],
+    ],
+  },
+  {
+    path: '/ÄDMIN',
+    options: use,
+    rows: [
+      ['/ädmin/x', {}, '/ädmin'],
+      ['/xdmin', false],
+    ],
+  },
+  {
+    path: '//',
+    options: use,
+    rows: [
+      ['/x', {}, ''],
+      ['/', {}, '/'],
+      ['x', false],
+    ],
+  },
   // one trailing parameter
-  { path: '/users/:id', options: route, rows: [['/users/42', { id: '42' }, '/users/42'], ['/users/42/', { id: '42' }, '/users/42/'], ['/USERS/a%20b', { id: 'a b' }, '/USERS/a%20b'], ['/users/', false], ['/users//', false], ['/users/1/2', false], ['/users', false]] },
-  { path: '/users/:id', options: strictRoute, rows: [['/users/42', { id: '42' }, '/users/42'], ['/users/42/', false]] },
-  { path: '/users/:id', options: use, rows: [['/users/42', { id: '42' }, '/users/42'], ['/users/42/', { id: '42' }, '/users/42/'], ['/users/42/x', { id: '42' }, '/users/42'], ['/users//x', false]] },
+  {
+    path: '/users/:id',
+    options: route,
+    rows: [
+      ['/users/42', { id: '42' }, '/users/42'],
+      ['/users/42/', { id: '42' }, '/users/42/'],
+      ['/USERS/a%20b', { id: 'a b' }, '/USERS/a%20b'],
+      ['/users/', false],
+      ['/users//', false],
+      ['/users/1/2', false],
+      ['/users', false],
+    ],
+  },
+  {
+    path: '/users/:id',
+    options: strictRoute,
+    rows: [
+      ['/users/42', { id: '42' }, '/users/42'],
+      ['/users/42/', false],
+    ],
+  },
+  {
+    path: '/users/:id',
+    options: use,
+    rows: [
+      ['/users/42', { id: '42' }, '/users/42'],
+      ['/users/42/', { id: '42' }, '/users/42/'],
+      ['/users/42/x', { id: '42' }, '/users/42'],
+      ['/users//x', false],
+    ],
+  },
   { path: '/users/:id', options: strictUse, rows: [['/users/42/', { id: '42' }, '/users/42']] },
-  { path: '/Users/:id', options: { ...route, sensitive: true }, rows: [['/Users/1', { id: '1' }], ['/users/1', false]] },
+  {
+    path: '/Users/:id',
+    options: { ...route, sensitive: true },
+    rows: [
+      ['/Users/1', { id: '1' }],
+      ['/users/1', false],
+    ],
+  },
   { path: '/ü/:id', options: route, rows: [['/Ü/1', { id: '1' }, '/Ü/1']] },
   { path: '/:__proto__', options: use, rows: [['/x/y', JSON.parse('{"__proto__":"x"}'), '/x']] },
   // general patterns
-  { path: '/:a-:b', options: route, rows: [['/1-2', { a: '1', b: '2' }], ['/1-2-3', { a: '1-2', b: '3' }], ['/1', false]] },
-  { path: '/files/*path', options: route, rows: [['/files/a/b%2Fc/d', { path: ['a', 'b/c', 'd'] }], ['/files/', false]] },
+  {
+    path: '/:a-:b',
+    options: route,
+    rows: [
+      ['/1-2', { a: '1', b: '2' }],
+      ['/1-2-3', { a: '1-2', b: '3' }],
+      ['/1', false],
+    ],
+  },
+  {
+    path: '/files/*path',
+    options: route,
+    rows: [
+      ['/files/a/b%2Fc/d', { path: ['a', 'b/c', 'd'] }],
+      ['/files/', false],
+    ],
+  },
   { path: '/files/*path', options: use, rows: [['/files/a/b', { path: ['a', 'b'] }, '/files/a/b']] },
-  { path: '/a{/:b}/:c', options: route, rows: [['/a/1/2', { b: '1', c: '2' }], ['/a/2', { c: '2' }]] },
+  {
+    path: '/a{/:b}/:c',
+    options: route,
+    rows: [
+      ['/a/1/2', { b: '1', c: '2' }],
+      ['/a/2', { c: '2' }],
+    ],
+  },
   { path: '/:a/:a', options: route, rows: [['/1/2', { a: '2' }]] },
   { path: '/:"0"/:x', options: use, rows: [['/1/2/3', { 0: '1', x: '2' }, '/1/2']] },
   { path: '/:__proto__/:b', options: route, rows: [['/1/2', JSON.parse('{"__proto__":"1","b":"2"}')]] },
-  { path: new TokenData([{ type: 'text', value: '/t/' }, { type: 'param', name: 'p' }]), options: strictRoute, rows: [['/t/1', { p: '1' }]] },
+  {
+    path: new TokenData([
+      { type: 'text', value: '/t/' },
+      { type: 'param', name: 'p' },
+    ]),
+    options: strictRoute,
+    rows: [['/t/1', { p: '1' }]],
+  },
   // RegExps
-  { path: /^\/re\/(\d+)(?:\/(x))?$/i, options: route, rows: [['/RE/1', { 0: '1' }, '/RE/1'], ['/re/1/x', { 0: '1', 1: 'x' }], ['/re/a', false]] },
+  {
+    path: /^\/re\/(\d+)(?:\/(x))?$/i,
+    options: route,
+    rows: [
+      ['/RE/1', { 0: '1' }, '/RE/1'],
+      ['/re/1/x', { 0: '1', 1: 'x' }],
+      ['/re/a', false],
+    ],
+  },
   { path: /^\/(?<name>\w+)\/(\d+)/, options: use, rows: [['/bob/7/x', { name: 'bob', 0: '7' }, '/bob/7']] },
   // arrays (nested): first match wins
-  { path: ['/a/:x', ['/b'], /^\/c/], options: use, rows: [['/a/1', { x: '1' }, '/a/1'], ['/b/2', {}, '/b'], ['/c', {}, '/c']] },
-  { path: [['/a', '/b/:x']], options: route, rows: [['/b/1', { x: '1' }], ['/a', {}]] },
+  {
+    path: ['/a/:x', ['/b'], /^\/c/],
+    options: use,
+    rows: [
+      ['/a/1', { x: '1' }, '/a/1'],
+      ['/b/2', {}, '/b'],
+      ['/c', {}, '/c'],
+    ],
+  },
+  {
+    path: [['/a', '/b/:x']],
+    options: route,
+    rows: [
+      ['/b/1', { x: '1' }],
+      ['/a', {}],
+    ],
+  },
   { path: [[]], options: use, rows: [['/anything', {}, '']] },
   { path: [], options: use, rows: [['/', false]] },
-  { path: [['/a/', ['/b/:x/']]], options: strictRoute, rows: [['/a/', {}], ['/a', false], ['/b/1/', { x: '1' }]] },
+  {
+    path: [['/a/', ['/b/:x/']]],
+    options: strictRoute,
+    rows: [
+      ['/a/', {}],
+      ['/a', false],
+      ['/b/1/', { x: '1' }],
+    ],
+  },
   { path: [['/a', ['/:x']]], options: use, rows: [['/z/y', { x: 'z' }, '/z']] },
   { path: [['/a', ['/é']]], options: use, rows: [['/É/y', {}, '/É']] },
   { path: [['/a', 7]], options: use, rows: [['7/y', {}, '7']] },
-  { path: '/m{/:a}/:b', options: use, rows: [['/m/1/2/3', { a: '1', b: '2' }, '/m/1/2'], ['/m/2', { b: '2' }, '/m/2'], ['/n/1', false]] },
+  {
+    path: '/m{/:a}/:b',
+    options: use,
+    rows: [
+      ['/m/1/2/3', { a: '1', b: '2' }, '/m/1/2'],
+      ['/m/2', { b: '2' }, '/m/2'],
+      ['/n/1', false],
+    ],
+  },
   // not strings: stringified unless strict
-  { path: 42, options: route, rows: [['42', {}], ['/42', false]] },
+  {
+    path: 42,
+    options: route,
+    rows: [
+      ['42', {}],
+      ['/42', false],
+    ],
+  },
 ];
 
 describe('Layer#match', () => {
@@ -113,7 +311,10 @@ describe('Layer#match', () => {
       const layer = new Layer(path, route, () => {});
       assert.throws(
         () => layer.match('/u/%E0%A4%A'),
-        (err: unknown) => err instanceof URIError && err.message === "Failed to decode param '%E0%A4%A'" && (err as { status?: number }).status === 400,
+        (err: unknown) =>
+          err instanceof URIError &&
+          err.message === "Failed to decode param '%E0%A4%A'" &&
+          (err as { status?: number }).status === 400,
       );
     }
   });
@@ -155,7 +356,9 @@ describe('Layer handlers', () => {
   });
 
   test('a thenable counts as a promise', async () => {
-    const layer = new Layer('/', use, () => ({ then: (ok: unknown, fail: (e: unknown) => void) => fail(new Error('thenable')) }));
+    const layer = new Layer('/', use, () => ({
+      then: (ok: unknown, fail: (e: unknown) => void) => fail(new Error('thenable')),
+    }));
     const err = await new Promise((resolve) => layer.handleRequest({}, {}, resolve));
     assert.equal((err as Error).message, 'thenable');
   });

@@ -67,8 +67,7 @@ function craft(choices: readonly number[], tag: string): string {
     const free = (path === '' ? '/' : '/') + (level === 0 ? tag.padStart(4, 'z') : 'free');
     const head = path + free;
     const choice = choices[level];
-    const tail =
-      choice === KEYS_PER_LEVEL ? 'nothing' : solve(hashFrom(h, free), BigInt(hashKey(keys[level][choice])));
+    const tail = choice === KEYS_PER_LEVEL ? 'nothing' : solve(hashFrom(h, free), BigInt(hashKey(keys[level][choice])));
     path = head + tail;
     h = hashFrom(h, free + tail);
   }

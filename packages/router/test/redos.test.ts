@@ -7,7 +7,11 @@ import Router from '../src/index.js';
 
 const LIMIT_MS = 1500;
 
-function time(router: ReturnType<typeof Router>, url: string, method = 'GET'): { ms: number; err: unknown; handled: boolean } {
+function time(
+  router: ReturnType<typeof Router>,
+  url: string,
+  method = 'GET',
+): { ms: number; err: unknown; handled: boolean } {
   let err: unknown;
   let handled = false;
   const res = { end: () => (handled = true), setHeader() {} } as unknown as ServerResponse;
@@ -70,7 +74,10 @@ test('an OPTIONS request against thousands of routes for the path', () => {
   const router = Router();
   for (let i = 0; i < 3000; i++) router.route('/x').post(ok).put(ok);
   let allow: unknown;
-  const res = { setHeader: (name: string, value: unknown) => name === 'Allow' && (allow = value), end() {} } as unknown as ServerResponse;
+  const res = {
+    setHeader: (name: string, value: unknown) => name === 'Allow' && (allow = value),
+    end() {},
+  } as unknown as ServerResponse;
   const start = performance.now();
   router({ method: 'OPTIONS', url: '/x' } as IncomingMessage, res, () => {});
   assert.ok(performance.now() - start < LIMIT_MS);

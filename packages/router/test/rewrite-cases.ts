@@ -192,7 +192,9 @@ export const rewriteCases: Case[] = [
       user.put('/profile', show('put profile'));
       r.use('/users/:uid', user);
     },
-    requests: [{ path: '/users/42/settings', status: 200, body: 'put profile PUT /profile base=/users/42 params={"uid":"42"}' }],
+    requests: [
+      { path: '/users/42/settings', status: 200, body: 'put profile PUT /profile base=/users/42 params={"uid":"42"}' },
+    ],
   },
   {
     name: 'a URL rewritten to one that another mount matches, then the method, inside a route chain',

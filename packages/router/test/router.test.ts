@@ -8,7 +8,8 @@ import { runCases, type Case } from './suite.js';
 const listener = (c: Case) => {
   const router = Router(c.options);
   c.build(router as Routable, (options) => Router(options));
-  return (req: Parameters<typeof router>[0], res: Parameters<typeof router>[1]) => router(req, res, finalHandler(req, res));
+  return (req: Parameters<typeof router>[0], res: Parameters<typeof router>[1]) =>
+    router(req, res, finalHandler(req, res));
 };
 
 runCases('@brisk/router behaviours (over HTTP)', cases, listener);

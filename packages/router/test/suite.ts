@@ -25,7 +25,8 @@ export function runCases(title: string, cases: readonly Case[], make: MakeListen
             assert.equal(reply.status, e.status, `status (body: ${reply.body})`);
             if (typeof e.body === 'string') assert.equal(reply.body, e.body);
             else if (e.body) assert.match(reply.body, e.body);
-            for (const [name, value] of Object.entries(e.headers ?? {})) assert.equal(reply.headers[name], value, `header ${name}`);
+            for (const [name, value] of Object.entries(e.headers ?? {}))
+              assert.equal(reply.headers[name], value, `header ${name}`);
           });
         }
       });

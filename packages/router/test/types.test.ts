@@ -76,7 +76,10 @@ router.param('id', (req, res, next, value, name) => {
 });
 
 // Chaining returns the router / the route.
-const chained: RouterInstance = router.use(mw).get('/', mw).param('x', mw as never);
+const chained: RouterInstance = router
+  .use(mw)
+  .get('/', mw)
+  .param('x', mw as never);
 const route: Route<RouterRequest<{ id: string }>> = router.route('/r/:id').get(mw).all(mw).post(mw);
 
 // A router is a request listener's handler.

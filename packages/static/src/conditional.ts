@@ -49,7 +49,11 @@ export function isConditional(headers: IncomingHttpHeaders): boolean {
  * and `Last-Modified` (→ 412). `If-Match` compares weakly (`W/"x"` matches `"x"`); without an
  * `ETag` it always fails unless... it never passes. An invalid `If-Unmodified-Since` is ignored.
  */
-export function isPreconditionFailure(headers: IncomingHttpHeaders, etag: HeaderValue, lastModified: HeaderValue): boolean {
+export function isPreconditionFailure(
+  headers: IncomingHttpHeaders,
+  etag: HeaderValue,
+  lastModified: HeaderValue,
+): boolean {
   const match = headers['if-match'];
   if (match) {
     if (!etag) return true;

@@ -21,7 +21,10 @@ export { parseTimeSpan } from './time-span.js';
 /** The module: `serveStatic(root, options)`, with the file sender and its helpers as properties. */
 export interface ServeStatic {
   /** Creates the static-file middleware for `root` (see {@link serveStatic}). */
-  <R extends ServerResponse = ServerResponse>(root: string, options?: ServeStaticOptions<R> | null): ServeStaticHandler<R>;
+  <R extends ServerResponse = ServerResponse>(
+    root: string,
+    options?: ServeStaticOptions<R> | null,
+  ): ServeStaticHandler<R>;
   /** Creates a stream that sends one file: `send(req, path, options).pipe(res)`. */
   send: typeof send;
   /** The class of the streams `send()` returns. */

@@ -105,7 +105,17 @@ export interface SendOptions extends ReadStreamOptions {
 const MAX_MAXAGE = 60 * 60 * 24 * 365 * 1000;
 
 /** The `fs.createReadStream` options send passes on (it copies all its options into them). */
-const READ_STREAM_KEYS = ['autoClose', 'emitClose', 'encoding', 'fd', 'flags', 'fs', 'highWaterMark', 'mode', 'signal'] as const;
+const READ_STREAM_KEYS = [
+  'autoClose',
+  'emitClose',
+  'encoding',
+  'fd',
+  'flags',
+  'fs',
+  'highWaterMark',
+  'mode',
+  'signal',
+] as const;
 
 /** Options as each request reads them. */
 export interface CompiledOptions {

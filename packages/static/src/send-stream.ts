@@ -11,7 +11,14 @@ import { contentType } from '@brisk/mime';
 import parseRange from '@brisk/range';
 import * as conditional from './conditional.js';
 import { collapseLeadingSlashes, htmlDocument, redirectTo, setHtmlHeaders } from './html.js';
-import { compileOptions, DEFAULT_OPTIONS, type CompiledOptions, type HeadersObject, type ReadStreamOptions, type SendOptions } from './options.js';
+import {
+  compileOptions,
+  DEFAULT_OPTIONS,
+  type CompiledOptions,
+  type HeadersObject,
+  type ReadStreamOptions,
+  type SendOptions,
+} from './options.js';
 import { fileEtag, httpDate } from './file-headers.js';
 import { resolvePath } from './resolve-path.js';
 
@@ -45,7 +52,10 @@ export interface SendStreamEvents {
 }
 
 /** A listener of a {@link SendStream} event; `this` is the stream. */
-export type SendStreamListener<E extends keyof SendStreamEvents> = (this: SendStream, ...args: SendStreamEvents[E]) => void;
+export type SendStreamListener<E extends keyof SendStreamEvents> = (
+  this: SendStream,
+  ...args: SendStreamEvents[E]
+) => void;
 
 /** Options given to the file stream: send's byte window plus the pass-through options. */
 type FileStreamOptions = ReadStreamOptions & { start: number; end: number };
@@ -345,7 +355,10 @@ export class SendStream extends Stream {
     fsStat(path, (err, stat) => {
       const endsWithSep = path[path.length - 1] === sep;
       if (err && err.code === 'ENOENT' && !extname(path) && !endsWithSep) {
-        this.#sendFirst(this.#opts.extensions.map((ext) => `${path}.${ext}`), err);
+        this.#sendFirst(
+          this.#opts.extensions.map((ext) => `${path}.${ext}`),
+          err,
+        );
         return;
       }
       if (err) return this.onStatError(err);
@@ -428,7 +441,8 @@ export class SendStream extends Stream {
     this.emit('headers', res, path, stat);
 
     if (opts.acceptRanges && !res.getHeader('Accept-Ranges')) res.setHeader('Accept-Ranges', 'bytes');
-    if (opts.cacheControl !== null && !res.getHeader('Cache-Control')) res.setHeader('Cache-Control', opts.cacheControl);
+    if (opts.cacheControl !== null && !res.getHeader('Cache-Control'))
+      res.setHeader('Cache-Control', opts.cacheControl);
     if (opts.lastModified && !res.getHeader('Last-Modified')) res.setHeader('Last-Modified', httpDate(stat.mtime));
     if (opts.etag && !res.getHeader('ETag')) res.setHeader('ETag', fileEtag(stat));
   }

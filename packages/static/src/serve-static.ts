@@ -140,7 +140,9 @@ export function serveStatic<R extends ServerResponse = ServerResponse>(
   usePrecompiled(opts, compileOptions(opts));
 
   const settings: Settings = { fallthrough, onDirectory: redirect ? redirectDirectory : notFoundDirectory };
-  const onHeaders = setHeaders as ((this: SendStream, res: ServerResponse, path: string, stat: Stats) => void) | undefined;
+  const onHeaders = setHeaders as
+    | ((this: SendStream, res: ServerResponse, path: string, stat: Stats) => void)
+    | undefined;
 
   return function serveStatic(req: IncomingMessage, res: R, next: (err?: HttpError | Error) => void): void {
     const method = req.method;

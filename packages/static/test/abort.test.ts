@@ -28,7 +28,11 @@ type Handler = (req: import('node:http').IncomingMessage, res: ServerResponse) =
  * the server to see every response close and for the descriptors to settle, and returns how
  * many more descriptors are open than before (never negative: node may close some of its own).
  */
-async function abortMany(handler: Handler, path: string, { count = 200, parallel = 20, early = false } = {}): Promise<{ leaked: number; closed: number }> {
+async function abortMany(
+  handler: Handler,
+  path: string,
+  { count = 200, parallel = 20, early = false } = {},
+): Promise<{ leaked: number; closed: number }> {
   let closed = 0;
   const server = createServer((req, res) => {
     res.on('close', () => closed++);
@@ -38,7 +42,9 @@ async function abortMany(handler: Handler, path: string, { count = 200, parallel
   const { port } = server.address() as AddressInfo;
   // one complete request first, so that what node opens lazily is open before the count
   await new Promise<void>((resolve) => {
-    const req = httpGet({ host: '127.0.0.1', port, path: '/a.txt', agent: false }, (res) => res.resume().on('close', resolve));
+    const req = httpGet({ host: '127.0.0.1', port, path: '/a.txt', agent: false }, (res) =>
+      res.resume().on('close', resolve),
+    );
     req.on('error', () => resolve());
   });
   await sleep(50);
@@ -81,7 +87,10 @@ describe('aborted downloads close their files', { skip }, () => {
   test('200 aborted downloads through send() with a stream listener', async () => {
     let streams = 0;
     const { leaked } = await abortMany(
-      (req, res) => send(req, '/huge.bin', { root: fx.root }).on('stream', () => streams++).pipe(res),
+      (req, res) =>
+        send(req, '/huge.bin', { root: fx.root })
+          .on('stream', () => streams++)
+          .pipe(res),
       '/huge.bin',
     );
     assert.equal(streams, 201); // and the warm-up request
@@ -110,11 +119,15 @@ describe('aborted downloads close their files', { skip }, () => {
   });
 
   test('a response destroyed by the server mid-file closes the file too', async () => {
-    const { leaked } = await abortMany((req, res) => {
-      send(req, '/huge.bin', { root: fx.root })
-        .on('stream', (stream) => stream.once('data', () => setImmediate(() => res.destroy())))
-        .pipe(res);
-    }, '/huge.bin', { count: 50 });
+    const { leaked } = await abortMany(
+      (req, res) => {
+        send(req, '/huge.bin', { root: fx.root })
+          .on('stream', (stream) => stream.once('data', () => setImmediate(() => res.destroy())))
+          .pipe(res);
+      },
+      '/huge.bin',
+      { count: 50 },
+    );
     assert.equal(leaked, 0);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isConditional, isPreconditionFailure, isRangeFresh, parseHttpDate, parseTokenList } from '../src/conditional.js';
+import {
+  isConditional,
+  isPreconditionFailure,
+  isRangeFresh,
+  parseHttpDate,
+  parseTokenList,
+} from '../src/conditional.js';
 
 const LM = 'Tue, 02 Jan 2024 03:04:05 GMT';
 const EARLIER = 'Mon, 01 Jan 2024 00:00:00 GMT';

@@ -26,7 +26,7 @@ const FILES: Record<string, string> = {
   'index.html': '<p>root index</p>',
   'page.html': '<h1>page</h1>',
   'data.json': '{"a":1}',
-  'noext': 'no extension',
+  noext: 'no extension',
   'unknown.zzzq': 'unknown type',
   'dir/index.html': '<p>dir index</p>',
   'dir/index.htm': '<p>htm index</p>',
@@ -74,7 +74,13 @@ export function createFixture(): Fixture {
   write(join(dotRoot, 'file.txt'), 'in a dot root');
   symlinkSync(join(base, 'secret.txt'), join(root, 'link.txt'));
   symlinkSync('loop.txt', join(root, 'loop.txt')); // stat fails with ELOOP: a server error
-  return { base, root, outside: join(base, 'secret.txt'), dotRoot, remove: () => rmSync(base, { recursive: true, force: true }) };
+  return {
+    base,
+    root,
+    outside: join(base, 'secret.txt'),
+    dotRoot,
+    remove: () => rmSync(base, { recursive: true, force: true }),
+  };
 }
 
 /** A response as the client saw it. */
@@ -102,15 +108,18 @@ export function fetchFrom(
   options: { method?: string; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        resolve({ status: res.statusCode as number, headers: res.headers, body: raw.toString('utf8'), raw });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode as number, headers: res.headers, body: raw.toString('utf8'), raw });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -27,7 +27,12 @@ describe('compileOptions', () => {
   });
 
   test('flags are read as booleans; undefined keeps the default', () => {
-    const o = compileOptions({ acceptRanges: 0 as unknown as boolean, etag: '' as unknown as boolean, lastModified: undefined, immutable: 1 as unknown as boolean });
+    const o = compileOptions({
+      acceptRanges: 0 as unknown as boolean,
+      etag: '' as unknown as boolean,
+      lastModified: undefined,
+      immutable: 1 as unknown as boolean,
+    });
     assert.equal(o.acceptRanges, false);
     assert.equal(o.etag, false);
     assert.equal(o.lastModified, true);
@@ -62,7 +67,9 @@ describe('compileOptions', () => {
       name: 'TypeError',
       message: 'index option must be array of strings or false',
     });
-    assert.throws(() => compileOptions({ index: true as unknown as string }), { message: 'index option must be array of strings or false' });
+    assert.throws(() => compileOptions({ index: true as unknown as string }), {
+      message: 'index option must be array of strings or false',
+    });
     assert.throws(() => compileOptions({ extensions: [null] as unknown as string[] }), {
       name: 'TypeError',
       message: 'extensions option must be array of strings or false',

@@ -65,8 +65,14 @@ describe('resolvePath with a root', () => {
   });
 
   test('only segments below the root are judged for dotfiles', () => {
-    assert.deepEqual(resolvePath('/file.txt', '/home/u/.config/pub'), { path: '/home/u/.config/pub/file.txt', dotfile: false });
-    assert.deepEqual(resolvePath('/a/./file.txt', '/home/u/.config/pub'), { path: '/home/u/.config/pub/a/file.txt', dotfile: false });
+    assert.deepEqual(resolvePath('/file.txt', '/home/u/.config/pub'), {
+      path: '/home/u/.config/pub/file.txt',
+      dotfile: false,
+    });
+    assert.deepEqual(resolvePath('/a/./file.txt', '/home/u/.config/pub'), {
+      path: '/home/u/.config/pub/a/file.txt',
+      dotfile: false,
+    });
   });
 });
 
@@ -127,7 +133,12 @@ describe('resolvePath: the fast path agrees with normalize/join/resolve', () => 
 
   test('long adversarial paths finish quickly', () => {
     const t0 = Date.now();
-    for (const p of ['/' + '../'.repeat(5000), '/' + 'a/'.repeat(10_000), '/' + '\\'.repeat(20_000) + '..', '/' + '.'.repeat(20_000)]) {
+    for (const p of [
+      '/' + '../'.repeat(5000),
+      '/' + 'a/'.repeat(10_000),
+      '/' + '\\'.repeat(20_000) + '..',
+      '/' + '.'.repeat(20_000),
+    ]) {
       resolvePath(p, ROOT);
       resolvePath(p, null);
     }

@@ -54,7 +54,9 @@ async function get(
 }
 
 /** Options with the fixture root. */
-const rooted = (extra: SendOptions = {}): (() => SendOptions) => () => ({ root: fx.root, ...extra });
+const rooted =
+  (extra: SendOptions = {}): (() => SendOptions) =>
+  () => ({ root: fx.root, ...extra });
 
 /** Reports errors as JSON instead of the default page. */
 const reportErrors: Setup = (stream, req, res) => {
@@ -62,7 +64,17 @@ const reportErrors: Setup = (stream, req, res) => {
     res.removeHeader('Content-Length'); // the file's, when the error came after its headers
     res.statusCode = err.status;
     res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ status: err.status, statusCode: err.statusCode, expose: err.expose, name: err.name, message: err.message, code: (err as { code?: string }).code, headers: (err as { headers?: unknown }).headers }));
+    res.end(
+      JSON.stringify({
+        status: err.status,
+        statusCode: err.statusCode,
+        expose: err.expose,
+        name: err.name,
+        message: err.message,
+        code: (err as { code?: string }).code,
+        headers: (err as { headers?: unknown }).headers,
+      }),
+    );
   });
 };
 
@@ -209,7 +221,10 @@ describe('send: header options', () => {
   }
 
   test('headers option: set on the response; `headers` listeners may change them', async () => {
-    const r = await get('/a.txt', rooted({ headers: { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private', 'X-Two': ['a', 'b'] } }));
+    const r = await get(
+      '/a.txt',
+      rooted({ headers: { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private', 'X-Two': ['a', 'b'] } }),
+    );
     assert.equal(r.headers['x-robots-tag'], 'noindex');
     assert.equal(r.headers['cache-control'], 'private');
     assert.equal(r.headers['x-two'], 'a, b');
@@ -278,7 +293,11 @@ describe('send: conditional requests (RFC 9110 §13)', () => {
     ['If-Modified-Since: Last-Modified', { 'if-modified-since': LAST_MODIFIED }, 304],
     ['If-Modified-Since: later', { 'if-modified-since': 'Wed, 03 Jan 2024 00:00:00 GMT' }, 304],
     ['If-Modified-Since: earlier', { 'if-modified-since': 'Mon, 01 Jan 2024 00:00:00 GMT' }, 200],
-    ['If-None-Match wins over If-Modified-Since', { 'if-none-match': '"other"', 'if-modified-since': LAST_MODIFIED }, 200],
+    [
+      'If-None-Match wins over If-Modified-Since',
+      { 'if-none-match': '"other"', 'if-modified-since': LAST_MODIFIED },
+      200,
+    ],
     ['Cache-Control: no-cache defeats freshness', { 'if-none-match': A_ETAG, 'cache-control': 'no-cache' }, 200],
     ['If-Match: the ETag', { 'if-match': A_ETAG }, 200],
     ['If-Match: strong form', { 'if-match': `"b-${MTIME_HEX}"` }, 200],
@@ -304,7 +323,9 @@ describe('send: conditional requests (RFC 9110 §13)', () => {
   });
 
   test('If-Unmodified-Since without Last-Modified (lastModified: false) → 412', async () => {
-    const r = await get('/a.txt', rooted({ lastModified: false }), { headers: { 'if-unmodified-since': LAST_MODIFIED } });
+    const r = await get('/a.txt', rooted({ lastModified: false }), {
+      headers: { 'if-unmodified-since': LAST_MODIFIED },
+    });
     assert.equal(r.status, 412);
   });
 
@@ -319,7 +340,8 @@ describe('send: conditional requests (RFC 9110 §13)', () => {
       res.setHeader('Content-Range', 'bytes 0-1/2');
     });
     assert.equal(r.status, 304);
-    for (const h of ['content-encoding', 'content-language', 'content-range', 'content-type', 'content-length']) assert.equal(r.headers[h], undefined, h);
+    for (const h of ['content-encoding', 'content-language', 'content-range', 'content-type', 'content-length'])
+      assert.equal(r.headers[h], undefined, h);
   });
 });
 
@@ -460,7 +482,10 @@ describe('send: directories, index and extensions', () => {
   });
 
   test('index: a list tried in order, skipping directories', async () => {
-    assert.equal((await get('/dir/', rooted({ index: ['missing.html', 'index.htm', 'index.html'] }))).body, '<p>htm index</p>');
+    assert.equal(
+      (await get('/dir/', rooted({ index: ['missing.html', 'index.htm', 'index.html'] }))).body,
+      '<p>htm index</p>',
+    );
     assert.equal((await get('/dir/', rooted({ index: ['sub', 'index.html'] }))).body, '<p>dir index</p>');
     assert.equal((await get('/dir.d/', rooted({ index: 'index.htm' }))).body, '<p>only htm</p>');
   });
@@ -513,7 +538,10 @@ describe('send: directories, index and extensions', () => {
   test('extensions: tried in order when the path has none', async () => {
     assert.equal((await get('/page', rooted({ extensions: ['html'] }))).body, '<h1>page</h1>');
     assert.equal((await get('/data', rooted({ extensions: ['html', 'json'] }))).body, '{"a":1}');
-    assert.equal((await get('/page', rooted({ extensions: 'html' }))).headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(
+      (await get('/page', rooted({ extensions: 'html' }))).headers['content-type'],
+      'text/html; charset=utf-8',
+    );
   });
 
   test('extensions: not tried for a path with an extension, or when none matches', async () => {
@@ -637,11 +665,22 @@ describe('send: errors', () => {
       ['/%zz', {}, { status: 400, statusCode: 400, expose: true, name: 'BadRequestError', message: 'Bad Request' }],
       ['/%2e%2e/x', {}, { status: 403, statusCode: 403, expose: true, name: 'ForbiddenError', message: 'Forbidden' }],
       ['/.env', {}, { status: 404, statusCode: 404, expose: true, name: 'NotFoundError', message: 'Not Found' }],
-      ['/a.txt', { 'if-match': '"x"' }, { status: 412, statusCode: 412, expose: true, name: 'PreconditionFailedError', message: 'Precondition Failed' }],
+      [
+        '/a.txt',
+        { 'if-match': '"x"' },
+        { status: 412, statusCode: 412, expose: true, name: 'PreconditionFailedError', message: 'Precondition Failed' },
+      ],
       [
         '/a.txt',
         { range: 'bytes=20-' },
-        { status: 416, statusCode: 416, expose: true, name: 'RangeNotSatisfiableError', message: 'Range Not Satisfiable', headers: { 'Content-Range': 'bytes */11' } },
+        {
+          status: 416,
+          statusCode: 416,
+          expose: true,
+          name: 'RangeNotSatisfiableError',
+          message: 'Range Not Satisfiable',
+          headers: { 'Content-Range': 'bytes */11' },
+        },
       ],
     ];
     for (const [path, headers, expected] of cases) {
@@ -673,7 +712,9 @@ describe('send: errors', () => {
 
   test('a file cut short after its headers: the client gets less than Content-Length', async () => {
     writeFileSync(join(fx.root, 'shrinks.txt'), 'hello world');
-    const result = await get('/shrinks.txt', rooted(), {}, (s) => s.on('headers', (res, path) => writeFileSync(path, 'hel'))).then(
+    const result = await get('/shrinks.txt', rooted(), {}, (s) =>
+      s.on('headers', (res, path) => writeFileSync(path, 'hel')),
+    ).then(
       (r) => r.body,
       () => 'rejected',
     );
@@ -696,7 +737,10 @@ describe('send: errors', () => {
   test('a read error → 500 with the error (file stream)', async () => {
     const failingFs = {
       open: (...args: unknown[]) => (args[args.length - 1] as (e: null, fd: number) => void)(null, 99_999),
-      read: (...args: unknown[]) => (args[args.length - 1] as (e: Error) => void)(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' })),
+      read: (...args: unknown[]) =>
+        (args[args.length - 1] as (e: Error) => void)(
+          Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }),
+        ),
       close: (...args: unknown[]) => (args[args.length - 1] as (e: null) => void)(null),
     };
     const r = await get('/a.txt', rooted({ fs: failingFs }), {}, reportErrors);
@@ -708,7 +752,7 @@ describe('send: errors', () => {
     assert.equal(r2.status, 500);
   });
 
-  test("headers already sent: 500 \"Can't set headers after they are sent.\"", async () => {
+  test('headers already sent: 500 "Can\'t set headers after they are sent."', async () => {
     const r = await get('/a.txt', rooted(), {}, (stream, req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.write('early ');
@@ -839,8 +883,12 @@ describe('send: methods of the stream', () => {
       name: 'TypeError',
       message: 'dotfiles option must be "allow", "deny", or "ignore"',
     });
-    assert.throws(() => send(req, '/', { index: [true] as unknown as string[] }), { message: 'index option must be array of strings or false' });
-    assert.throws(() => send(req, '/', { extensions: [1] as unknown as string[] }), { message: 'extensions option must be array of strings or false' });
+    assert.throws(() => send(req, '/', { index: [true] as unknown as string[] }), {
+      message: 'index option must be array of strings or false',
+    });
+    assert.throws(() => send(req, '/', { extensions: [1] as unknown as string[] }), {
+      message: 'extensions option must be array of strings or false',
+    });
   });
 
   test('options are kept as given', () => {

@@ -6,7 +6,16 @@ import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import serveStatic, { SendStream, type ServeStaticOptions } from '../src/index.js';
-import { A_ETAG, createFixture, LAST_MODIFIED, ownHeaders, redirectPage, withServer, type Fixture, type Reply } from './helpers.js';
+import {
+  A_ETAG,
+  createFixture,
+  LAST_MODIFIED,
+  ownHeaders,
+  redirectPage,
+  withServer,
+  type Fixture,
+  type Reply,
+} from './helpers.js';
 
 let fx: Fixture;
 before(() => {
@@ -16,7 +25,14 @@ after(() => fx.remove());
 
 /** What `next` received, as the test server reports it in `X-Next` and the body. */
 interface NextReply extends Reply {
-  next?: { status?: number; expose?: boolean; message?: string; name?: string; code?: string; headers?: unknown } | null;
+  next?: {
+    status?: number;
+    expose?: boolean;
+    message?: string;
+    name?: string;
+    code?: string;
+    headers?: unknown;
+  } | null;
 }
 
 /**
@@ -49,7 +65,16 @@ async function get(
         const e = err as Error & { status?: number; expose?: boolean; code?: string; headers?: unknown };
         res.removeHeader('Content-Length');
         res.statusCode = e.status ?? 500;
-        res.end(JSON.stringify({ status: e.status, expose: e.expose, message: e.message, name: e.name, code: e.code, headers: e.headers }));
+        res.end(
+          JSON.stringify({
+            status: e.status,
+            expose: e.expose,
+            message: e.message,
+            name: e.name,
+            code: e.code,
+            headers: e.headers,
+          }),
+        );
       });
     },
     async (server) => {
@@ -367,7 +392,14 @@ describe('serveStatic: options', () => {
 });
 
 describe('serveStatic: dotfiles at every depth', () => {
-  const paths = ['/.env', '/.git/config', '/a/.hidden/b.txt', '/.well-known/x.txt', '/%2egit/config', '/.nothing/a.txt'];
+  const paths = [
+    '/.env',
+    '/.git/config',
+    '/a/.hidden/b.txt',
+    '/.well-known/x.txt',
+    '/%2egit/config',
+    '/.nothing/a.txt',
+  ];
   for (const path of paths) {
     test(path, async () => {
       // ignore (default): as if absent
@@ -428,9 +460,15 @@ describe('serveStatic: hand-made requests', () => {
 
 describe('serveStatic: set-up errors', () => {
   test('root', () => {
-    assert.throws(() => serveStatic(undefined as unknown as string), { name: 'TypeError', message: 'root path required' });
+    assert.throws(() => serveStatic(undefined as unknown as string), {
+      name: 'TypeError',
+      message: 'root path required',
+    });
     assert.throws(() => serveStatic(''), { name: 'TypeError', message: 'root path required' });
-    assert.throws(() => serveStatic(42 as unknown as string), { name: 'TypeError', message: 'root path must be a string' });
+    assert.throws(() => serveStatic(42 as unknown as string), {
+      name: 'TypeError',
+      message: 'root path must be a string',
+    });
   });
 
   test('setHeaders must be a function', () => {
@@ -445,7 +483,9 @@ describe('serveStatic: set-up errors', () => {
       name: 'TypeError',
       message: 'dotfiles option must be "allow", "deny", or "ignore"',
     });
-    assert.throws(() => serveStatic(fx.root, { index: [1] as unknown as string[] }), { message: 'index option must be array of strings or false' });
+    assert.throws(() => serveStatic(fx.root, { index: [1] as unknown as string[] }), {
+      message: 'index option must be array of strings or false',
+    });
   });
 
   test('the middleware is named serveStatic', () => {
