@@ -108,7 +108,10 @@ for (const [name, mw, headers, body] of cases) {
 
 // Warm both up (JIT) so the first case is not timed cold.
 for (let i = 0; i < 3000; i++)
-  for (const [, mw, headers, body] of cases) run(mw.brisk, headers, body), run(mw.upstream, headers, body);
+  for (const [, mw, headers, body] of cases) {
+    run(mw.brisk, headers, body);
+    run(mw.upstream, headers, body);
+  }
 
 compare(
   '@brisk/body vs body-parser@2.3.0 (middleware call to next())',

@@ -8,7 +8,7 @@
 // serves other things) have their prototype changed, as Express does for every request;
 // docs/performance.md has the measurements behind this.
 
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import Router, { type NextFunction, type RouterInstance } from '@brisk/router';
@@ -96,6 +96,8 @@ function adoptServer(app: App, req: IncomingMessage): void {
 function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
   const r = req as unknown as Record<string, unknown>;
   if (!(req instanceof BriskRequest)) {
+    // Each field is written (to itself) so that it exists before the prototype changes.
+    // biome-ignore-start lint/correctness/noSelfAssign: see above
     r.next = r.next;
     r.baseUrl = r.baseUrl;
     r.originalUrl = r.originalUrl;
@@ -105,6 +107,7 @@ function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
     r._startAt = r._startAt;
     r._startTime = r._startTime;
     r._remoteAddress = r._remoteAddress;
+    // biome-ignore-end lint/correctness/noSelfAssign: see above
     adoptServer(app, req);
   }
   const s = res as unknown as Record<string, unknown>;

@@ -11,7 +11,7 @@ import type { Application } from './types.js';
 /** Copies the own properties of `source` that `target` does not have yet (merge-descriptors, no redefine). */
 function mixin(target: object, source: object): void {
   for (const name of Object.getOwnPropertyNames(source)) {
-    if (Object.prototype.hasOwnProperty.call(target, name)) continue;
+    if (Object.hasOwn(target, name)) continue;
     Object.defineProperty(target, name, Object.getOwnPropertyDescriptor(source, name) as PropertyDescriptor);
   }
 }

@@ -122,7 +122,7 @@ export function finalhandler(req: IncomingMessage, res: ServerResponse, options?
   const opts = options || {};
   const env = opts.env || process.env.NODE_ENV || 'development';
   const onerror = opts.onerror;
-  return function (err?: unknown): void {
+  return (err?: unknown): void => {
     let headers: Record<string, unknown> | undefined;
     let message: string;
     let status: number | undefined;

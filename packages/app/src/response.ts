@@ -125,11 +125,11 @@ const JSON_ESCAPE_REGEXP = /[<>&]/g;
  * `JSON.stringify` with the `json replacer`, `json spaces` and `json escape` settings;
  * `undefined` for a value JSON cannot represent.
  */
-function stringify(value: unknown, replacer: unknown, spaces: unknown, escape: unknown): string | undefined {
+function stringify(value: unknown, replacer: unknown, spaces: unknown, escapeJson: unknown): string | undefined {
   // the one-argument call takes V8's fast path
   const json: string | undefined =
     replacer || spaces ? JSON.stringify(value, replacer as never, spaces as never) : JSON.stringify(value);
-  return escape && typeof json === 'string' ? json.replace(JSON_ESCAPE_REGEXP, escapeJsonChar) : json;
+  return escapeJson && typeof json === 'string' ? json.replace(JSON_ESCAPE_REGEXP, escapeJsonChar) : json;
 }
 
 /**
@@ -161,7 +161,6 @@ export class BriskResponse extends ServerResponse {
 
   constructor(req: IncomingMessage) {
     // Node passes (req, options); its type declarations name only req: pass everything through.
-    // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [IncomingMessage]));
     this.req = req as BriskRequest;
     this.locals = Object.create(null) as Record<string, unknown>;
@@ -194,7 +193,7 @@ export class BriskResponse extends ServerResponse {
     if (link) link += ', ';
     const rels = Object.keys(links);
     for (let i = 0; i < rels.length; i++) {
-      const rel = rels[i] as string;
+      const rel = rels[i];
       const url = links[rel];
       if (i > 0) link += ', ';
       if (Array.isArray(url)) {
@@ -415,11 +414,11 @@ export class BriskResponse extends ServerResponse {
     }
 
     const headers: HeadersObject = { 'Content-Disposition': contentDisposition(name || path) };
-    const given = opts && opts.headers;
+    const given = opts?.headers;
     if (given) {
       const keys = Object.keys(given);
       for (let i = 0; i < keys.length; i++) {
-        const key = keys[i] as string;
+        const key = keys[i];
         if (key.toLowerCase() !== 'content-disposition') headers[key] = given[key] as string;
       }
     }
@@ -456,7 +455,7 @@ export class BriskResponse extends ServerResponse {
 
     if (key) {
       this.set('Content-Type', normalizeType(key));
-      (obj[key] as FormatHandler)(req as unknown as Request, this as unknown as Response, next);
+      obj[key](req as unknown as Request, this as unknown as Response, next);
     } else if (obj.default) {
       obj.default(req as unknown as Request, this as unknown as Response, next);
     } else {

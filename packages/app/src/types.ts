@@ -26,15 +26,10 @@ export type { NextFunction, ParamsDictionary, PathArg, PathParams } from '@brisk
 // in a middleware's types (express-session's `req.session`, multer's `req.file`, passport's
 // `req.user`) reaches brisk's requests and responses too.
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Request {}
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Response {}
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Locals {}
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Application {}
   }
 }

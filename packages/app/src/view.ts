@@ -127,8 +127,7 @@ export class View implements ViewLike {
     let sync = true;
     this.engine(this.path as string, options, function onRender(this: unknown, ...args: [Error | null, string?]) {
       if (!sync) return callback.apply(this, args);
-      const self = this;
-      process.nextTick(() => callback.apply(self, args));
+      process.nextTick(() => callback.apply(this, args));
     });
     sync = false;
   }
@@ -138,10 +137,10 @@ export class View implements ViewLike {
     const ext = this.ext;
     let path = join(dir, file);
     let stat = tryStat(path);
-    if (stat && stat.isFile()) return path;
+    if (stat?.isFile()) return path;
     path = join(dir, basename(file, ext), 'index' + ext);
     stat = tryStat(path);
-    if (stat && stat.isFile()) return path;
+    if (stat?.isFile()) return path;
     return undefined;
   }
 }

@@ -355,7 +355,7 @@ describe('res.cookie', () => {
     const [first, second] = r.headers['set-cookie'] as string[];
     const match = /^a=b; Max-Age=90; Path=\/; Expires=(.+)$/.exec(first as string);
     assert.ok(match, first);
-    const expires = Date.parse(match[1] as string);
+    const expires = Date.parse(match[1]);
     assert.ok(
       expires >= Math.floor((before + 90_500) / 1000) * 1000 - 1000 && expires <= Date.now() + 90_500,
       match[1],

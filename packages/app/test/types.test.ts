@@ -1,7 +1,7 @@
 // Type-level tests, checked by the repo's `tsc -p .` (typecheck); the runtime test below only
 // makes node:test load the file. `@ts-expect-error` lines are what must not compile.
 import assert from 'node:assert/strict';
-import http from 'node:http';
+import type http from 'node:http';
 import { test } from 'node:test';
 import brisk, {
   Router,
@@ -58,7 +58,7 @@ function checks(): void {
     type _ = Expect<Equal<typeof req.query, ParsedQuery>>;
     // @ts-expect-error: req.query is read-only
     req.query = {};
-    type B = Expect<Equal<typeof req.body, unknown>>;
+    type _B = Expect<Equal<typeof req.body, unknown>>;
     // @ts-expect-error: unknown body must be narrowed first
     void req.body.name;
   });

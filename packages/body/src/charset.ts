@@ -30,8 +30,8 @@ function utf16be(buf: Buffer): string {
   const n = buf.length & ~1;
   const swapped = Buffer.allocUnsafe(n);
   for (let i = 0; i < n; i += 2) {
-    swapped[i] = buf[i + 1] as number;
-    swapped[i + 1] = buf[i] as number;
+    swapped[i] = buf[i + 1];
+    swapped[i + 1] = buf[i];
   }
   return stripBOM(swapped.toString('utf16le'));
 }
@@ -49,8 +49,8 @@ function utf16(buf: Buffer): string {
   let be = 0;
   const end = Math.min(buf.length & ~1, 200);
   for (let i = 0; i < end; i += 2) {
-    const a = buf[i] as number;
-    const b = buf[i + 1] as number;
+    const a = buf[i];
+    const b = buf[i + 1];
     if (a === 0 && b !== 0) be++;
     if (a !== 0 && b === 0) le++;
   }
@@ -92,10 +92,10 @@ function utf32auto(buf: Buffer): string {
   let score = 0; // BE minus LE
   const end = Math.min(buf.length & ~3, 400);
   for (let i = 0; i < end; i += 4) {
-    const b0 = buf[i] as number;
-    const b1 = buf[i + 1] as number;
-    const b2 = buf[i + 2] as number;
-    const b3 = buf[i + 3] as number;
+    const b0 = buf[i];
+    const b1 = buf[i + 1];
+    const b2 = buf[i + 2];
+    const b3 = buf[i + 3];
     if (b0 !== 0 || b1 > 0x10) score--; // invalid as BE
     if (b3 !== 0 || b2 > 0x10) score++; // invalid as LE
     if (b0 === 0 && b1 === 0 && (b2 !== 0 || b3 !== 0)) score++; // BMP as BE
@@ -119,8 +119,8 @@ function utf16beRaw(buf: Buffer): string {
   const n = buf.length & ~1;
   const swapped = Buffer.allocUnsafe(n);
   for (let i = 0; i < n; i += 2) {
-    swapped[i] = buf[i + 1] as number;
-    swapped[i + 1] = buf[i] as number;
+    swapped[i] = buf[i + 1];
+    swapped[i + 1] = buf[i];
   }
   return swapped.toString('utf16le');
 }
@@ -134,14 +134,14 @@ function utf7(buf: Buffer): string {
   const len = buf.length;
   let i = 0;
   while (i < len) {
-    const c = buf[i] as number;
+    const c = buf[i];
     if (c !== 0x2b) {
       out += c < 0x80 ? String.fromCharCode(c) : REPLACEMENT;
       i++;
       continue;
     }
     let j = i + 1;
-    while (j < len && isBase64(buf[j] as number)) j++;
+    while (j < len && isBase64(buf[j])) j++;
     if (j === i + 1 && buf[j] === 0x2d) out += '+';
     else out += base64Utf16(buf.toString('latin1', i + 1, j));
     i = buf[j] === 0x2d ? j + 1 : j; // a "-" after the run is absorbed
@@ -156,11 +156,11 @@ function latin1(buf: Buffer): string {
 /** US-ASCII: bytes past 0x7f become U+FFFD. */
 function ascii(buf: Buffer): string {
   let i = 0;
-  while (i < buf.length && (buf[i] as number) < 0x80) i++;
+  while (i < buf.length && buf[i] < 0x80) i++;
   if (i === buf.length) return buf.toString('latin1');
   let out = buf.toString('latin1', 0, i);
   for (; i < buf.length; i++) {
-    const c = buf[i] as number;
+    const c = buf[i];
     out += c < 0x80 ? String.fromCharCode(c) : REPLACEMENT;
   }
   return out;

@@ -382,7 +382,7 @@ describe('stream misuse and requests already read', () => {
     const s = await serve([
       (req, res, next) => {
         const id = req.headers['x-id'] as string;
-        const parser = parsers[Number(req.headers['x-parser'])] as (typeof parsers)[0];
+        const parser = parsers[Number(req.headers['x-parser'])];
         als.run(id, () =>
           parser(req, res, (err?: unknown) => {
             seen.push(als.getStore());

@@ -67,12 +67,25 @@ export function format(value: number, options?: BytesOptions | null): string | n
   let size = unit ? unitSize(unit.toLowerCase()) : 0;
   if (size === 0) {
     const mag = Math.abs(value);
-    if (mag >= PB) (unit = 'PB'), (size = PB);
-    else if (mag >= TB) (unit = 'TB'), (size = TB);
-    else if (mag >= GB) (unit = 'GB'), (size = GB);
-    else if (mag >= MB) (unit = 'MB'), (size = MB);
-    else if (mag >= KB) (unit = 'KB'), (size = KB);
-    else (unit = 'B'), (size = 1);
+    if (mag >= PB) {
+      unit = 'PB';
+      size = PB;
+    } else if (mag >= TB) {
+      unit = 'TB';
+      size = TB;
+    } else if (mag >= GB) {
+      unit = 'GB';
+      size = GB;
+    } else if (mag >= MB) {
+      unit = 'MB';
+      size = MB;
+    } else if (mag >= KB) {
+      unit = 'KB';
+      size = KB;
+    } else {
+      unit = 'B';
+      size = 1;
+    }
   }
 
   let str = (value / size).toFixed(decimalPlaces);

@@ -18,7 +18,7 @@ import { unitSizeOfCodes } from './units.js';
  * parse('abc'); // null
  */
 export function parse(value: string | number): number | null {
-  if (typeof value === 'number') return value !== value ? null : value;
+  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
   if (typeof value !== 'string') return null;
 
   const len = value.length;
@@ -39,7 +39,11 @@ export function parse(value: string | number): number | null {
       let j = i + 1;
       code = value.charCodeAt(j);
       while (code >= 0x30 && code <= 0x39) code = value.charCodeAt(++j);
-      if (j > i + 1) (i = j), (exact = false); // '1.kb' is no match: stop at the dot
+      // '1.kb' is no match: stop at the dot
+      if (j > i + 1) {
+        i = j;
+        exact = false;
+      }
     }
     while (value.charCodeAt(i) === 0x20) i++;
     if (i + 2 === len) {
@@ -49,5 +53,5 @@ export function parse(value: string | number): number | null {
     }
   }
   const n = parseInt(value, 10);
-  return n !== n ? null : n;
+  return Number.isNaN(n) ? null : n;
 }

@@ -77,7 +77,7 @@ export function parse(str: string, options?: ParseOptions): Record<string, strin
   // The shortest pair is one name character and "=" (cookie 0.7 returns early below that).
   if (len < 2) return result;
 
-  const decode = (options && options.decode) || undefined;
+  const decode = options?.decode || undefined;
   let pos = 0;
 
   while (pos < len) {

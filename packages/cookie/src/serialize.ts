@@ -150,7 +150,7 @@ const isDate = (value: unknown): value is Date => Object.prototype.toString.call
  * // 'sid=a%20b; Max-Age=3600; Path=/; HttpOnly'
  */
 export function serialize(name: string, value: string, options?: SerializeOptions): string {
-  const encode = (options && options.encode) || encodeDefault;
+  const encode = options?.encode || encodeDefault;
   if (typeof encode !== 'function') {
     throw new TypeError('option encode is invalid');
   }

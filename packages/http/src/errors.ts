@@ -152,7 +152,7 @@ function toIdentifier(text: string): string {
   let out = '';
   let upper = true;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
+    const ch = text[i];
     if (ch === ' ') {
       upper = true;
       continue;

@@ -27,10 +27,10 @@ export function escapeHtml(string: unknown): string {
   for (let i = match.index; i < len; i++) {
     const c = str.charCodeAt(i);
     if (c > 0x3e) continue;
-    const escape = ESCAPES[c];
-    if (escape === undefined) continue;
+    const entity = ESCAPES[c];
+    if (entity === undefined) continue;
     if (last !== i) html += str.slice(last, i);
-    html += escape;
+    html += entity;
     last = i + 1;
   }
   return last === len ? html : html + str.slice(last);

@@ -14,7 +14,7 @@ const hasAppendHeader = typeof ServerResponse.prototype.appendHeader === 'functi
 /** Sets headers given as `[[name, value], ...]`: empty names are skipped. */
 function setPairs(res: ServerResponse, headers: ReadonlyArray<ReadonlyArray<unknown>>): void {
   for (let i = 0; i < headers.length; i++) {
-    const pair = headers[i] as ReadonlyArray<unknown>;
+    const pair = headers[i];
     const name = pair[0] as string;
     if (name) res.setHeader(name, pair[1] as string);
   }
@@ -58,8 +58,8 @@ function applyWriteHeadArgs(res: ServerResponse, args: IArguments): unknown[] {
     const object = headers as { [name: string]: string };
     const names = Object.keys(object);
     for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
-      if (name) res.setHeader(name, object[name] as string);
+      const name = names[i];
+      if (name) res.setHeader(name, object[name]);
     }
   }
   const lead = Math.min(length, headerIndex);

@@ -143,7 +143,7 @@ export const statuses = Object.assign(
     if (typeof value === 'number') return messageOf(value);
     if (typeof value !== 'string') throw new TypeError('code must be a number or string');
     const n = parseInt(value, 10);
-    if (n === n) return messageOf(n); // not NaN: '403', '403 Forbidden'
+    if (!Number.isNaN(n)) return messageOf(n); // not NaN: '403', '403 Forbidden'
     const table = statuses.code;
     const lower = value.toLowerCase();
     if (!hasOwn.call(table, lower)) throw new Error('invalid status message: "' + value + '"');

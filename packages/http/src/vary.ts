@@ -68,7 +68,7 @@ export function append(header: string, field: string | readonly string[]): strin
 
   const fields: readonly string[] = Array.isArray(field) ? field : parseList(String(field));
   for (let i = 0; i < fields.length; i++) {
-    if (!FIELD_NAME_REGEXP.test(fields[i] as string)) {
+    if (!FIELD_NAME_REGEXP.test(fields[i])) {
       throw new TypeError('field argument contains an invalid header name');
     }
   }
@@ -123,7 +123,7 @@ export interface Vary {
  */
 export const vary: Vary = Object.assign(
   function vary(res: VaryResponse, field: string | readonly string[]): void {
-    if (!res || !res.getHeader || !res.setHeader) {
+    if (!res?.getHeader || !res.setHeader) {
       throw new TypeError('res argument is required');
     }
     const current = res.getHeader('Vary') || '';

@@ -119,11 +119,11 @@ describe('HTTP error instances', () => {
     for (const err of here()) {
       const lines = (err.stack as string).split('\n');
       assert.equal(lines[0], 'NotFoundError: gone');
-      assert.match(lines[1] as string, /at here /);
+      assert.match(lines[1], /at here /);
     }
     const lines = (createError(302).stack as string).split('\n');
     assert.equal(lines[0], 'Error: Found');
-    assert.match(lines[1] as string, /errors\.test\.ts/);
+    assert.match(lines[1], /errors\.test\.ts/);
   });
 
   test('prototype chain: Constructor → HttpError → Error', () => {

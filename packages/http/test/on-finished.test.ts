@@ -347,9 +347,9 @@ describe('onFinished over HTTP', () => {
       // one error + close pair for the response (two callbacks), one for the request
       const plus2 = (list: string[]) =>
         list.map((c) => (/^(error|close):/.test(c) ? c.replace(/\d+$/, (n) => String(Number(n) + 2)) : c));
-      assert.deepEqual(attached, [plus2(baselines[0] as string[]), plus2(baselines[0] as string[])]);
+      assert.deepEqual(attached, [plus2(baselines[0]), plus2(baselines[0])]);
       // after each response: exactly what an idle keep-alive socket has now
-      const idle = counts(sockets[0] as net.Socket);
+      const idle = counts(sockets[0]);
       assert.deepEqual(after, [idle, idle]);
     } finally {
       agent.destroy();

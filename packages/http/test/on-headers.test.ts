@@ -38,7 +38,7 @@ async function run(handler: Handler): Promise<Reply> {
           res.on('data', (chunk: string) => (body += chunk));
           res.on('end', () => {
             const skip = /^(date|connection|keep-alive|content-length|transfer-encoding)$/i;
-            const headers = res.rawHeaders.filter((_, i, raw) => !skip.test(raw[i - (i % 2)] as string));
+            const headers = res.rawHeaders.filter((_, i, raw) => !skip.test(raw[i - (i % 2)]));
             resolve({ status: res.statusCode as number, message: res.statusMessage as string, headers, body, log });
           });
         })

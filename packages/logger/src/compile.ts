@@ -96,18 +96,18 @@ function isToken(tokens: TokenTable, name: string, guarded: boolean): boolean {
 function buildLoop(parsed: ParsedFormat, guarded: readonly boolean[]): Compiled {
   const { literals, names, args } = parsed;
   const count = names.length;
-  const first = literals[0] as string;
+  const first = literals[0];
   return function compiledFormat(tokens, req, res) {
     const table = tokens as unknown as TokenTable;
     let line = first;
     for (let i = 0; i < count; i++) {
-      const name = names[i] as string;
-      if (!isToken(table, name, guarded[i] as boolean)) throw notDefined(name);
+      const name = names[i];
+      if (!isToken(table, name, guarded[i])) throw notDefined(name);
       const fn = table[name] as AnyToken;
       const arg = args[i];
       // called as a method of `tokens` (as morgan's generated code does), without `arg` if none
       const value: unknown = arg === undefined ? fn.call(table, req, res) : fn.call(table, req, res, arg);
-      line += (value || '-') + (literals[i + 1] as string);
+      line += (value || '-') + literals[i + 1];
     }
     return line;
   };
@@ -155,8 +155,8 @@ function buildGenerated(parsed: ParsedFormat, guarded: readonly boolean[]): Comp
   const diagnose = (tokens: TokenTable, err: unknown): unknown => {
     if (!(err instanceof TypeError)) return err;
     for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
-      if (!isToken(tokens, name, guarded[i] as boolean)) return notDefined(name);
+      const name = names[i];
+      if (!isToken(tokens, name, guarded[i])) return notDefined(name);
     }
     return err;
   };
@@ -174,7 +174,7 @@ function buildGenerated(parsed: ParsedFormat, guarded: readonly boolean[]): Comp
 
 /** Builds the format function of a parsed format. */
 function build(format: ParsedFormat): Compiled {
-  const first = format.literals[0] as string;
+  const first = format.literals[0];
   if (format.names.length === 0) return () => first;
   const parsed = {
     literals: format.literals,

@@ -36,7 +36,7 @@ export function headersSent(res: LoggedResponse): boolean {
 /** `req.ip`, else the socket address saved at arrival, else the socket's address now. */
 export function remoteAddress(req: LoggedRequest): string | undefined {
   const socket = req.socket || (req as { connection?: IncomingMessage['socket'] }).connection;
-  return req.ip || req._remoteAddress || (socket && socket.remoteAddress) || undefined;
+  return req.ip || req._remoteAddress || socket?.remoteAddress || undefined;
 }
 
 /** A header value as text: arrays joined with `, `, numbers as digits, anything else absent. */

@@ -226,7 +226,7 @@ describe('predefined formats over HTTP', () => {
       await errors.wait(1);
       assert.equal(all.writes.length, 2);
       assert.equal(errors.writes.length, 1);
-      assert.match(errors.writes[0] as string, /"GET \/bad\?status=500 HTTP\/1\.1" 500 5\n$/);
+      assert.match(errors.writes[0], /"GET \/bad\?status=500 HTTP\/1\.1" 500 5\n$/);
     } finally {
       close();
     }

@@ -63,7 +63,7 @@ function fullType(type: string): string {
 export function extension(type: string): string | false {
   if (!type || typeof type !== 'string') return false;
   const exts = extensions[baseType(type)];
-  if (!exts || !exts.length) return false;
+  if (!exts?.length) return false;
   return exts[0];
 }
 

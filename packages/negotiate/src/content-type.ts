@@ -133,7 +133,7 @@ class ContentType implements ParsedMediaType {
 function headerOf(obj: Partial<ContentTypeRequest & ContentTypeResponse>): string {
   let header: unknown;
   if (typeof obj.getHeader === 'function') header = obj.getHeader('content-type');
-  else if (typeof obj.headers === 'object') header = obj.headers && obj.headers['content-type'];
+  else if (typeof obj.headers === 'object') header = obj.headers?.['content-type'];
   if (typeof header !== 'string') throw new TypeError('content-type header is missing from object');
   return header;
 }

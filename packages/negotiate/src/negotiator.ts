@@ -73,7 +73,7 @@ class NegotiatorImpl {
     return this.encodings(available, options)[0];
   }
   encodings(available?: readonly string[], options?: EncodingsOptions): string[] {
-    return preferredEncodings(this.request.headers['accept-encoding'], available, (options || {}).preferred);
+    return preferredEncodings(this.request.headers['accept-encoding'], available, options?.preferred);
   }
   language(available?: readonly string[]): string | undefined {
     return this.languages(available)[0];

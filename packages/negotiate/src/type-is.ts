@@ -124,7 +124,7 @@ export function is(mediaType: unknown, ...args: unknown[]): string | false {
 function firstMatch(value: unknown, types: readonly unknown[] | undefined): string | false {
   const actual = mediaTypeOf(value);
   if (!actual) return false;
-  if (!types || !types.length) return actual;
+  if (!types?.length) return actual;
   for (let i = 0; i < types.length; i++) {
     const type = types[i];
     const expected = normalize(type);

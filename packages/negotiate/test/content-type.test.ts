@@ -110,7 +110,7 @@ describe('contentType.parse', () => {
     assert.deepEqual(Object.keys(parsed), ['parameters', 'type']);
     assert.equal(Object.getPrototypeOf(parsed.parameters), null);
     assert.deepEqual(Object.keys(parsed.parameters), ['__proto__', 'constructor']);
-    assert.equal(parsed.parameters['__proto__'], 'x');
+    assert.equal(parsed.parameters.__proto__, 'x');
     assert.equal(({} as Record<string, unknown>).x, undefined);
   });
 

@@ -92,7 +92,7 @@ describe('no prototype pollution', () => {
       'text/html;__proto__=x;constructor=y',
     ]);
     assert.equal(({} as Record<string, unknown>).a, undefined);
-    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'x'), false);
+    assert.equal(Object.hasOwn(Object.prototype, 'x'), false);
   });
 
   test('offer parameters named like Object.prototype members do not match by inheritance', () => {

@@ -24,6 +24,7 @@ export interface ParseOptions {
 }
 
 const ID_START = /^[$_\p{ID_Start}]$/u;
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ and ZWJ are ID_Continue characters of their own (ECMAScript IdentifierPart), not joiners here
 const ID_CONTINUE = /^[$\u200c\u200d\p{ID_Continue}]$/u;
 
 /** ASCII letters, `$` and `_` (ID_Start), plus digits (ID_Continue), as a lookup table. */

@@ -66,5 +66,6 @@ export type Loose = Expect<Equal<Exclude<typeof loose, false>['params'], ParamDa
 
 test('types.test.ts compiles (checked by tsc)', () => {
   assert.equal(toUser({ id: '1' }), '/users/1');
-  assert.deepEqual(matched && matched.params.rest, ['a']);
+  assert.ok(matched);
+  assert.deepEqual(matched.params.rest, ['a']);
 });

@@ -31,7 +31,7 @@ const isNonNullishPrimitive = (v: unknown): boolean => {
 function isBuffer(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
   const ctor = (value as { constructor?: { isBuffer?: (v: unknown) => boolean } }).constructor;
-  return !!(ctor && ctor.isBuffer && ctor.isBuffer(value));
+  return !!ctor?.isBuffer?.(value);
 }
 
 const DOTS = /\./g;
@@ -46,7 +46,7 @@ function stepOf(object: unknown, depth: number, st: State): number {
     const i = depth - d;
     const seen = st.objects[i];
     // SameValueZero, as the Map qs's side channel keeps primitives in.
-    if (seen === object || (seen !== seen && object !== object)) {
+    if (seen === object || (Number.isNaN(seen) && Number.isNaN(object))) {
       if (st.steps[i] === d) throw new RangeError('Cyclic object value');
       return d;
     }

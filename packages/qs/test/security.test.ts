@@ -21,7 +21,7 @@ function assertCleanTree(value: unknown): void {
   if (value === null || typeof value !== 'object') return;
   const proto = Object.getPrototypeOf(value);
   assert.ok(proto === Object.prototype || proto === Array.prototype || proto === null, 'unexpected prototype');
-  assert.ok(!Object.prototype.hasOwnProperty.call(value, '__proto__'), 'own __proto__ key');
+  assert.ok(!Object.hasOwn(value, '__proto__'), 'own __proto__ key');
   for (const key of Object.keys(value)) assertCleanTree((value as Record<string, unknown>)[key]);
 }
 

@@ -33,7 +33,7 @@ export const STRINGIFY_CASES: Record<string, StringifyCase[]> = {
     [['a', 'b'], undefined, '0=a&1=b'],
     [{ 0: 'a', 1: 'b' }, undefined, '0=a&1=b'],
     [Object.assign(Object.create({ inherited: 1 }), { own: 2 }), undefined, 'own=2'],
-    [{ a: function () {} }, undefined, ''],
+    [{ a: () => {} }, undefined, ''],
   ],
   encoding: [
     [{ 'a b': 'c d' }, undefined, 'a%20b=c%20d'],

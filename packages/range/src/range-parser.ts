@@ -47,7 +47,10 @@ export function rangeParser(size: number, header: string, options?: Options | nu
     if (start === -1) {
       // "-length": the last `length` bytes ("-" alone is invalid)
       if (end === -1) start = NaN;
-      else (start = size - end), (end = lastByte);
+      else {
+        start = size - end;
+        end = lastByte;
+      }
     } else if (end === -1) {
       end = lastByte; // "first-"
     }
@@ -60,7 +63,7 @@ export function rangeParser(size: number, header: string, options?: Options | nu
   }
 
   if (ranges.length === 0) return -1;
-  return options && options.combine && ranges.length > 1 ? combineRanges(ranges) : ranges;
+  return options?.combine && ranges.length > 1 ? combineRanges(ranges) : ranges;
 }
 
 /**

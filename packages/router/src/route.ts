@@ -48,7 +48,7 @@ type Handle = (...args: never[]) => unknown;
  *   .get((req, res) => res.end(req.user.name))
  *   .delete(removeUser);
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Req types the handlers (route.get(...))
+// Req types the handlers (route.get(...))
 export class Route<Req = RouterRequest> implements RouteLike {
   /** The path given to `router.route()`. */
   path: unknown;
@@ -156,5 +156,4 @@ for (const method of methods) {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Route<Req = RouterRequest> extends RouteMethods<Route<Req>, Req> {}

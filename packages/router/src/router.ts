@@ -65,7 +65,7 @@ export interface Router extends RouterMethods<Router> {
 }
 
 /** The prototype every router inherits (itself a function, as in router 2). */
-const RouterPrototype = function () {} as unknown as Router & RouterState;
+const RouterPrototype = (() => {}) as unknown as Router & RouterState;
 
 const proto = RouterPrototype as unknown as Record<string | symbol, unknown>;
 
@@ -75,7 +75,7 @@ proto.param = function param(this: Router, name: unknown, fn: unknown): Router {
   if (!fn) throw new TypeError('argument fn is required');
   if (typeof fn !== 'function') throw new TypeError('argument fn must be a function');
   const table = this.params;
-  let list = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+  let list = Object.hasOwn(table, name) ? table[name] : undefined;
   if (!list) list = table[name] = [];
   list.push(fn as ParamCallback);
   return this;

@@ -42,7 +42,7 @@ function isPlainPath(path: string): boolean {
 /** Whether a segment is a dotfile name: `.x...`, but neither `.` nor empty. */
 function containsDotFile(parts: readonly string[]): boolean {
   for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as string;
+    const part = parts[i];
     if (part.length > 1 && part.charCodeAt(0) === 0x2e /* . */) return true;
   }
   return false;

@@ -468,8 +468,8 @@ export interface SendStream {
 function setHeaders(res: ServerResponse, headers: HeadersObject): void {
   const keys = Object.keys(headers);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    res.setHeader(key, headers[key] as number | string | readonly string[]);
+    const key = keys[i];
+    res.setHeader(key, headers[key]);
   }
 }
 
