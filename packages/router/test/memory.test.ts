@@ -13,7 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Router from '../src/index.js';
 import { hashKey } from '../src/lookup.js';
-import { serve } from './http.js';
+import { serve } from '../../../test/support/http.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -143,7 +143,7 @@ test('retained heap stays flat under 20,000 distinct crafted paths, and real pat
 
 test('crafted paths over HTTP are answered 404 like any unknown path', async () => {
   const router = makeRouter();
-  const server = await serve((req, res) =>
+  const server = await serve((req: IncomingMessage, res: ServerResponse) =>
     router(req, res, () => {
       res.statusCode = 404;
       res.end('none');

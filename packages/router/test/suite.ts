@@ -2,7 +2,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RequestListener } from 'node:http';
-import { serve, type TestServer } from './http.js';
+import { serve, type TestServer } from '../../../test/support/http.js';
 import type { Case, MakeRouter, Routable } from './cases.js';
 
 /** Makes a request listener from a case: builds the router (or app) the case describes. */
