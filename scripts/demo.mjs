@@ -1,8 +1,21 @@
-// `pnpm demo`: builds the packages, then serves examples/primitives on http://127.0.0.1:3000.
-import { createServer } from '../examples/primitives/server.mjs';
+// `pnpm demo`: builds the packages, then serves the brisk demo app (examples/app) on
+// http://127.0.0.1:3000 (the port from PORT), and closes cleanly on Ctrl-C.
+import { createApp } from '../examples/app/app.mjs';
 
-const port = Number(process.env.PORT) || 3000;
+const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT);
 const host = process.env.HOST || '127.0.0.1';
-createServer((line) => console.log(line)).listen(port, host, () => {
-  console.log(`brisk demo listening on http://${host}:${port} (Ctrl-C to stop)`);
+
+const server = createApp().listen(port, host, () => {
+  const address = server.address();
+  console.log(`brisk demo listening on http://${host}:${address.port} (Ctrl-C to stop)`);
 });
+
+function stop(signal) {
+  console.log(`\n${signal}: closing the server`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections?.();
+  // requests still running get a moment, then the process ends anyway
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
