@@ -29,7 +29,7 @@ describe('compressed bodies are inflated', () => {
           ['application/octet-stream', 'bytes', { buffer: Buffer.from('bytes').toString('hex') }],
         ];
         for (const [contentType, body, expected] of cases) {
-          const r = await send(s.port, {
+          const r = await send(s, {
             headers: { 'content-type': contentType, 'content-encoding': encoding },
             body: compress(Buffer.from(body)),
           });
@@ -47,7 +47,7 @@ describe('compressed bodies are inflated', () => {
     try {
       const gz = zlib.gzipSync('{"chunked":true}');
       const parts = [gz.subarray(0, 5), gz.subarray(5, 12), gz.subarray(12)];
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' },
         body: parts,
       });
@@ -60,7 +60,7 @@ describe('compressed bodies are inflated', () => {
   test('zstd where the runtime has it, else 415 naming it', async () => {
     const s = await serve(text());
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'text/plain', 'content-encoding': 'zstd' },
         body: zstdCompress ? zstdCompress(Buffer.from('z')) : Buffer.from('z'),
       });
@@ -80,7 +80,7 @@ describe('content encoding errors', () => {
     const s = await serve(json());
     try {
       for (const encoding of ['compress', 'x-gzip', 'gzip, br', 'Foo']) {
-        const r = await send(s.port, {
+        const r = await send(s, {
           headers: { 'content-type': 'application/json', 'content-encoding': encoding },
           body: '{}',
         });
@@ -103,7 +103,7 @@ describe('content encoding errors', () => {
   test('inflate: false rejects a compressed body with 415, accepts identity', async () => {
     const s = await serve(json({ inflate: false }));
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         body: zlib.gzipSync('{}'),
       });
@@ -117,7 +117,7 @@ describe('content encoding errors', () => {
         encoding: 'gzip',
         type: 'encoding.unsupported',
       });
-      const ok = await send(s.port, {
+      const ok = await send(s, {
         headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
         body: '{"a":1}',
       });
@@ -136,7 +136,7 @@ describe('content encoding errors', () => {
         ['deflate', Buffer.from('nope nope nope'), 'incorrect header check', 'Z_DATA_ERROR'],
       ];
       for (const [encoding, body, message, code] of cases) {
-        const r = await send(s.port, {
+        const r = await send(s, {
           headers: { 'content-type': 'application/json', 'content-encoding': encoding },
           body,
         });
@@ -149,7 +149,7 @@ describe('content encoding errors', () => {
         assert.equal(r.error?.expose, true);
         assert.equal(r.error?.type, undefined);
       }
-      const br = await send(s.port, {
+      const br = await send(s, {
         headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
         body: Buffer.from([0xff, 0xff, 0xff]),
       });
@@ -168,7 +168,7 @@ describe('the limit applies to the inflated size', () => {
       const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)); // 64 MiB of spaces, ~64 KiB gzipped
       assert.ok(bomb.length < 200 * 1024);
       const started = Date.now();
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         body: bomb,
       });
@@ -189,7 +189,7 @@ describe('the limit applies to the inflated size', () => {
     const s = await serve(raw({ limit: '1kb' }));
     try {
       const bomb = zlib.brotliCompressSync(Buffer.alloc(8 * 1024 * 1024));
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'br' },
         body: bomb,
       });
@@ -206,7 +206,7 @@ describe('the limit applies to the inflated size', () => {
       const random = Buffer.from(Array.from({ length: 90 }, (_, i) => (i * 7919 + 13) % 256));
       const gz = zlib.gzipSync(random);
       assert.ok(gz.length > 100);
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' },
         body: gz,
       });
@@ -220,7 +220,7 @@ describe('the limit applies to the inflated size', () => {
   test('a small compressed body that inflates past the limit is 413', async () => {
     const s = await serve(text({ limit: 500 }));
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'text/plain', 'content-encoding': 'deflate' },
         body: zlib.deflateSync('x'.repeat(1000)),
       });

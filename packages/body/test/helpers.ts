@@ -1,13 +1,8 @@
-// Test helpers: a node:http server running one parser, and clients that send exact bytes.
-import {
-  createServer,
-  request,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+// Test helpers: a server running parsers that reports what they did as JSON, and clients that
+// send exact bytes (the plumbing is the repository's shared test/support/http.ts).
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { serve as serveListener, type TestServer as SharedServer } from '../../../test/support/http.js';
 import type { BodyParser } from '../src/index.js';
 
 /** What the server answers: the parsed body, or the error's fields. */
@@ -52,13 +47,10 @@ export function describeError(err: Error & { [key: string]: unknown }): ErrorFie
   return out;
 }
 
-/** A running test server. */
-export interface TestServer {
-  server: Server;
-  port: number;
+/** A running test server (the shared one, see test/support/http.ts), with the errors it saw. */
+export interface TestServer extends SharedServer {
   /** Every error passed to `next`, in order. */
   errors: Error[];
-  close(): Promise<void>;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -74,7 +66,7 @@ export async function serve(
 ): Promise<TestServer> {
   const list = (Array.isArray(parsers) ? parsers : [parsers]) as Handler[];
   const errors: Error[] = [];
-  const server = createServer((req, res) => {
+  const server = await serveListener((req: IncomingMessage, res: ServerResponse) => {
     before?.(req);
     let i = 0;
     const next = (err?: unknown): void => {
@@ -104,17 +96,7 @@ export async function serve(
     };
     next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    errors,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeIdleConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  return Object.assign(server, { errors });
 }
 
 /** Options of {@link send}. */
@@ -126,46 +108,27 @@ export interface SendOptions {
   path?: string;
 }
 
-/** Sends one request with node:http and reads the JSON answer. */
-export function send(port: number, { method = 'POST', headers = {}, body, path = '/' }: SendOptions): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const h: OutgoingHttpHeaders = { ...headers };
-    if (
-      body !== undefined &&
-      !Array.isArray(body) &&
-      h['content-length'] === undefined &&
-      h['transfer-encoding'] === undefined
-    ) {
-      h['content-length'] = Buffer.byteLength(body);
-    }
-    const req = request({ host: '127.0.0.1', port, method, path, headers: h, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const parsed = text ? (JSON.parse(text) as Omit<Reply, 'status' | 'headers'>) : {};
-        resolve({ status: res.statusCode as number, headers: res.headers, ...parsed });
-      });
-    });
-    req.on('error', reject);
-    if (Array.isArray(body)) for (const part of body) req.write(part);
-    else if (body !== undefined) req.write(body);
-    req.end();
-  });
+/** Sends one request (POST by default) and reads the JSON answer. */
+export async function send(
+  server: SharedServer,
+  { method = 'POST', headers = {}, body, path = '/' }: SendOptions,
+): Promise<Reply> {
+  const res = await server.request(method, path, { headers, body });
+  const parsed = res.body ? (JSON.parse(res.body) as Omit<Reply, 'status' | 'headers'>) : {};
+  return { status: res.status, headers: res.headers, ...parsed };
 }
 
-/** Opens a TCP connection and collects everything the server sends. */
-export function rawClient(port: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (data += chunk));
-    const closed = new Promise<void>((r) => socket.on('close', () => r()));
-    socket.on('error', () => {}); // a reset after the server closed is fine
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
-    socket.once('error', reject);
-  });
+/** Opens a TCP connection to `server` and collects everything the server sends. */
+export async function rawClient(
+  server: SharedServer,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const socket = await server.socket();
+  let data = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => (data += chunk));
+  const closed = new Promise<void>((r) => socket.on('close', () => r()));
+  socket.on('error', () => {}); // a reset after the server closed is fine
+  return { socket, received: () => data, closed };
 }
 
 /** Waits until `check()` is true (polling), or fails after `ms`. */

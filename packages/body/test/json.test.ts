@@ -42,14 +42,14 @@ describe('json() defaults', () => {
   ];
   for (const [title, contentType, body, expected] of OK) {
     test(`parses ${title}`, async () => {
-      const r = await send(s.port, { headers: { 'content-type': contentType }, body });
+      const r = await send(s, { headers: { 'content-type': contentType }, body });
       assert.equal(r.status, 200);
       assert.deepEqual(r.body, expected);
     });
   }
 
   test('parses a chunked body', async () => {
-    const r = await send(s.port, {
+    const r = await send(s, {
       headers: { ...JSON_TYPE, 'transfer-encoding': 'chunked' },
       body: ['{"a"', ':', '[1,', '2]}'],
     });
@@ -57,7 +57,7 @@ describe('json() defaults', () => {
   });
 
   test('a request without a body passes through, req.body undefined', async () => {
-    const r = await send(s.port, { method: 'GET', headers: JSON_TYPE });
+    const r = await send(s, { method: 'GET', headers: JSON_TYPE });
     assert.equal(r.status, 200);
     assert.equal(r.body, undefined);
     assert.equal(r.bodyType, 'undefined');
@@ -66,11 +66,11 @@ describe('json() defaults', () => {
 
   test('another Content-Type passes through unread', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', 'invalid']) {
-      const r = await send(s.port, { headers: { 'content-type': contentType }, body: '{"a":1}' });
+      const r = await send(s, { headers: { 'content-type': contentType }, body: '{"a":1}' });
       assert.equal(r.status, 200, contentType);
       assert.equal(r.bodyType, 'undefined', contentType);
     }
-    const r = await send(s.port, { body: '{"a":1}' }); // no Content-Type at all
+    const r = await send(s, { body: '{"a":1}' }); // no Content-Type at all
     assert.equal(r.bodyType, 'undefined');
   });
 
@@ -92,7 +92,7 @@ describe('json() defaults', () => {
       ['   ', 'Unexpected end of JSON input', 'Unexpected end of JSON input'],
     ];
     for (const [body, modern, legacy] of cases) {
-      const r = await send(s.port, { headers: JSON_TYPE, body });
+      const r = await send(s, { headers: JSON_TYPE, body });
       assert.equal(r.status, 400);
       assert.deepEqual(r.error, {
         name: 'SyntaxError',
@@ -108,7 +108,7 @@ describe('json() defaults', () => {
 
   test("invalid JSON is 400 entity.parse.failed with JSON.parse's message and the body", async () => {
     for (const body of ['{"a":', '{bad}', '[1,]', '{"a":1}x', '["\\u12"]']) {
-      const r = await send(s.port, { headers: JSON_TYPE, body });
+      const r = await send(s, { headers: JSON_TYPE, body });
       assert.equal(r.status, 400);
       assert.deepEqual(r.error, {
         name: 'SyntaxError',
@@ -129,7 +129,7 @@ describe('json() defaults', () => {
       ['utf8', 'UTF8'],
       ['koi8-r', 'KOI8-R'],
     ]) {
-      const r = await send(s.port, { headers: { 'content-type': `application/json; charset=${charset}` }, body: '{}' });
+      const r = await send(s, { headers: { 'content-type': `application/json; charset=${charset}` }, body: '{}' });
       assert.equal(r.status, 415);
       assert.deepEqual(r.error, {
         name: 'UnsupportedMediaTypeError',
@@ -144,7 +144,7 @@ describe('json() defaults', () => {
   });
 
   test('an unknown utf-* charset is 415 charset.unsupported', async () => {
-    const r = await send(s.port, { headers: { 'content-type': 'application/json; charset=UTF-9' }, body: '{}' });
+    const r = await send(s, { headers: { 'content-type': 'application/json; charset=UTF-9' }, body: '{}' });
     assert.equal(r.status, 415);
     assert.equal(r.error?.message, 'unsupported charset "UTF-9"');
     assert.equal(r.error?.charset, 'utf-9');
@@ -189,7 +189,7 @@ describe('json() Unicode charsets', () => {
   ];
   for (const [charset, body] of CASES) {
     test(`charset=${charset} (${body.subarray(0, 4).toString('hex')}...)`, async () => {
-      const r = await send(s.port, { headers: { 'content-type': `application/json; charset=${charset}` }, body });
+      const r = await send(s, { headers: { 'content-type': `application/json; charset=${charset}` }, body });
       assert.equal(r.status, 200, JSON.stringify(r.error));
       assert.deepEqual(r.body, value);
     });
@@ -198,7 +198,7 @@ describe('json() Unicode charsets', () => {
   test('defaultCharset applies when the Content-Type names none', async () => {
     const t = await serve(json({ defaultCharset: 'utf-16le' }));
     try {
-      const r = await send(t.port, { headers: JSON_TYPE, body: Buffer.from(text, 'utf16le') });
+      const r = await send(t, { headers: JSON_TYPE, body: Buffer.from(text, 'utf16le') });
       assert.deepEqual(r.body, value);
     } finally {
       await t.close();
@@ -218,11 +218,11 @@ describe('json() options', () => {
         ['{"a":1}', { a: 1 }],
         ['', {}],
       ] as const) {
-        const r = await send(s.port, { headers: JSON_TYPE, body });
+        const r = await send(s, { headers: JSON_TYPE, body });
         assert.equal(r.status, 200);
         assert.deepEqual(r.body, expected);
       }
-      const r = await send(s.port, { headers: JSON_TYPE, body: 'tru' });
+      const r = await send(s, { headers: JSON_TYPE, body: 'tru' });
       assert.equal(r.status, 400);
       assert.equal(r.error?.message, jsonParseMessage('tru'));
     } finally {
@@ -233,7 +233,7 @@ describe('json() options', () => {
   test('reviver is passed to JSON.parse', async () => {
     const s = await serve(json({ reviver: (key, val) => (key === 'n' ? (val as number) * 2 : val) }));
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{"n":21,"m":1}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{"n":21,"m":1}' });
       assert.deepEqual(r.body, { n: 42, m: 1 });
     } finally {
       await s.close();
@@ -249,7 +249,7 @@ describe('json() options', () => {
       }),
     );
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{"n":1}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{"n":1}' });
       assert.equal(r.status, 400);
       assert.equal(r.error?.name, 'RangeError');
       assert.equal(r.error?.message, 'no way');
@@ -283,7 +283,7 @@ describe('json() options', () => {
       const s = await serve(json(options));
       try {
         const headers = contentType === undefined ? {} : { 'content-type': contentType };
-        const r = await send(s.port, { headers, body: '{"t":1}' });
+        const r = await send(s, { headers, body: '{"t":1}' });
         assert.equal(r.status, 200);
         assert.deepEqual(r.body, parsed ? { t: 1 } : undefined, `${String(options?.type)} / ${contentType}`);
       } finally {
@@ -304,11 +304,11 @@ describe('json() options', () => {
     );
     try {
       assert.deepEqual(
-        (await send(s.port, { headers: { 'x-parse': '1', 'content-type': 'text/plain' }, body: '[1]' })).body,
+        (await send(s, { headers: { 'x-parse': '1', 'content-type': 'text/plain' }, body: '[1]' })).body,
         [1],
       );
       assert.deepEqual(
-        (await send(s.port, { headers: { 'content-type': 'application/json' }, body: '[1]' })).body,
+        (await send(s, { headers: { 'content-type': 'application/json' }, body: '[1]' })).body,
         undefined,
       );
       assert.deepEqual(seen, ['POST', 'POST']);
@@ -329,7 +329,7 @@ describe('json() options', () => {
       }),
     );
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         path: '/v',
         headers: { 'content-type': 'application/json; charset=utf-16le' },
         body: Buffer.from('{"v":1}', 'utf16le'),
@@ -350,7 +350,7 @@ describe('json() options', () => {
       }),
     );
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{"v":1}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{"v":1}' });
       assert.equal(r.status, 403);
       assert.deepEqual(r.error, {
         name: 'Error',
@@ -375,7 +375,7 @@ describe('json() options', () => {
       }),
     );
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{}' });
       assert.equal(r.status, 401);
       assert.equal(r.error?.status, 401);
       assert.equal(r.error?.statusCode, 401);
@@ -397,7 +397,7 @@ describe('json() options', () => {
         }),
       );
       try {
-        const r = await send(s.port, { headers: JSON_TYPE, body: '{}' });
+        const r = await send(s, { headers: JSON_TYPE, body: '{}' });
         assert.equal(r.status, 403);
         assert.equal(r.error?.type, 'entity.verify.failed');
       } finally {
@@ -409,7 +409,7 @@ describe('json() options', () => {
   test("a defaultCharset that is not utf-* makes every charset-less request 415 (body-parser's quirk)", async () => {
     const s = await serve(json({ defaultCharset: 'UTF-8' }));
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{}' });
       assert.equal(r.status, 415);
       assert.equal(r.error?.message, 'unsupported charset "UTF-8"');
       assert.equal(r.error?.charset, 'UTF-8');

@@ -11,7 +11,7 @@ describe('raw()', () => {
     const s = await serve(raw());
     try {
       const bytes = Buffer.from([0, 1, 2, 0xef, 0xbb, 0xbf, 0xff]);
-      const r = await send(s.port, { headers: OCTETS, body: bytes });
+      const r = await send(s, { headers: OCTETS, body: bytes });
       assert.equal(r.status, 200);
       assert.equal(r.bodyType, 'buffer');
       assert.deepEqual(r.body, { buffer: bytes.toString('hex') });
@@ -23,7 +23,7 @@ describe('raw()', () => {
   test('the empty body is an empty Buffer', async () => {
     const s = await serve(raw());
     try {
-      const r = await send(s.port, { headers: OCTETS, body: '' });
+      const r = await send(s, { headers: OCTETS, body: '' });
       assert.equal(r.bodyType, 'buffer');
       assert.deepEqual(r.body, { buffer: '' });
     } finally {
@@ -34,7 +34,7 @@ describe('raw()', () => {
   test('a charset parameter is ignored, even an unknown one', async () => {
     const s = await serve(raw());
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/octet-stream; charset=nonsense' },
         body: 'x',
       });
@@ -47,7 +47,7 @@ describe('raw()', () => {
   test('a body in many chunks is joined', async () => {
     const s = await serve(raw());
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { ...OCTETS, 'transfer-encoding': 'chunked' },
         body: ['ab', Buffer.from([0]), 'cd'],
       });
@@ -61,7 +61,7 @@ describe('raw()', () => {
     const seen: unknown[] = [];
     const s = await serve(raw({ verify: (_req, _res, buf, encoding) => void seen.push(encoding, buf.length) }));
     try {
-      await send(s.port, { headers: OCTETS, body: 'abc' });
+      await send(s, { headers: OCTETS, body: 'abc' });
       assert.deepEqual(seen, [null, 3]);
     } finally {
       await s.close();
@@ -71,8 +71,8 @@ describe('raw()', () => {
   test('type: a function decides', async () => {
     const s = await serve(raw({ type: (req) => req.headers['content-type'] === 'image/png' }));
     try {
-      assert.equal((await send(s.port, { headers: { 'content-type': 'image/png' }, body: 'png' })).bodyType, 'buffer');
-      assert.equal((await send(s.port, { headers: OCTETS, body: 'bin' })).bodyType, 'undefined');
+      assert.equal((await send(s, { headers: { 'content-type': 'image/png' }, body: 'png' })).bodyType, 'buffer');
+      assert.equal((await send(s, { headers: OCTETS, body: 'bin' })).bodyType, 'undefined');
     } finally {
       await s.close();
     }
@@ -81,11 +81,8 @@ describe('raw()', () => {
   test('type: image/*', async () => {
     const s = await serve(raw({ type: 'image/*' }));
     try {
-      assert.equal((await send(s.port, { headers: { 'content-type': 'image/jpeg' }, body: 'jpg' })).bodyType, 'buffer');
-      assert.equal(
-        (await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'txt' })).bodyType,
-        'undefined',
-      );
+      assert.equal((await send(s, { headers: { 'content-type': 'image/jpeg' }, body: 'jpg' })).bodyType, 'buffer');
+      assert.equal((await send(s, { headers: { 'content-type': 'text/plain' }, body: 'txt' })).bodyType, 'undefined');
     } finally {
       await s.close();
     }

@@ -30,7 +30,7 @@ describe('nothing is written onto Object.prototype', () => {
         '[{"__proto__":{"polluted":4}},{"x":{"constructor":{"prototype":{"polluted":5}}}}]',
       ];
       for (const body of bodies) {
-        const r = await send(s.port, { headers: { 'content-type': 'application/json' }, body });
+        const r = await send(s, { headers: { 'content-type': 'application/json' }, body });
         assert.equal(r.status, 200);
       }
       assert.equal(({} as { polluted?: unknown }).polluted, undefined);
@@ -50,7 +50,7 @@ describe('nothing is written onto Object.prototype', () => {
       },
     ]);
     try {
-      await send(s.port, { headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"isAdmin":true}}' });
+      await send(s, { headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"isAdmin":true}}' });
       assert.equal(Object.getPrototypeOf(body), Object.prototype);
       assert.ok(Object.hasOwn(body as object, '__proto__'));
       assert.equal((body as { isAdmin?: unknown }).isAdmin, undefined);
@@ -81,7 +81,7 @@ describe('nothing is written onto Object.prototype', () => {
           'a[__proto__]=6&a[b]=1',
         ];
         for (const form of forms) {
-          const r = await send(s.port, { headers: { 'content-type': FORM }, body: form });
+          const r = await send(s, { headers: { 'content-type': FORM }, body: form });
           assert.equal(r.status, 200, form);
           assert.notEqual(Object.getPrototypeOf(body), null);
           assert.equal(Object.getPrototypeOf(body), Object.prototype, form);
@@ -125,7 +125,7 @@ describe('adversarial input finishes quickly', () => {
   test('a long header over HTTP', async () => {
     const s = await serve(json());
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/json; x="' + '\\'.repeat(8000) },
         body: '{"a":1}',
       });
@@ -139,7 +139,7 @@ describe('adversarial input finishes quickly', () => {
     const s = await serve(json({ limit: '1mb' }));
     try {
       const body = ' '.repeat(500_000) + 'x'.repeat(400_000);
-      const r = await send(s.port, { headers: { 'content-type': 'application/json' }, body });
+      const r = await send(s, { headers: { 'content-type': 'application/json' }, body });
       assert.equal(r.status, 400);
       assert.equal(r.error?.type, 'entity.parse.failed');
       assert.equal(String(r.error?.body).length, body.length);
@@ -151,7 +151,7 @@ describe('adversarial input finishes quickly', () => {
   test('a form of 500k "&" is counted up to the limit only', async () => {
     const s = await serve(urlencoded({ limit: '1mb' }));
     try {
-      const r = await send(s.port, { headers: { 'content-type': FORM }, body: '&'.repeat(500_000) });
+      const r = await send(s, { headers: { 'content-type': FORM }, body: '&'.repeat(500_000) });
       assert.equal(r.status, 413);
       assert.equal(r.error?.type, 'parameters.too.many');
     } finally {
@@ -162,7 +162,7 @@ describe('adversarial input finishes quickly', () => {
   test('deeply nested extended keys are refused, not recursed into', async () => {
     const s = await serve(urlencoded({ extended: true, limit: '1mb' }));
     try {
-      const r = await send(s.port, { headers: { 'content-type': FORM }, body: 'a' + '[a]'.repeat(50_000) + '=1' });
+      const r = await send(s, { headers: { 'content-type': FORM }, body: 'a' + '[a]'.repeat(50_000) + '=1' });
       assert.equal(r.status, 400);
       assert.equal(r.error?.type, 'querystring.parse.rangeError');
     } finally {

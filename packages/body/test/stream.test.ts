@@ -3,10 +3,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import * as zlib from 'node:zlib';
 import { json, raw, text, urlencoded } from '../src/index.js';
-import { rawClient, send, serve, sleep, waitFor, type ErrorFields } from './helpers.js';
+import { rawClient, send, serve, sleep, waitFor, type ErrorFields, type TestServer } from './helpers.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -20,10 +20,10 @@ describe('limit', () => {
     const s = await serve(text({ limit: 10 }));
     try {
       assert.equal(
-        (await send(s.port, { headers: { 'content-type': 'text/plain' }, body: '0123456789' })).body,
+        (await send(s, { headers: { 'content-type': 'text/plain' }, body: '0123456789' })).body,
         '0123456789',
       );
-      const r = await send(s.port, { headers: { 'content-type': 'text/plain' }, body: '0123456789A' });
+      const r = await send(s, { headers: { 'content-type': 'text/plain' }, body: '0123456789A' });
       assert.equal(r.status, 413);
       assert.deepEqual(r.error, {
         name: 'PayloadTooLargeError',
@@ -52,8 +52,8 @@ describe('limit', () => {
       try {
         const fits = '[' + '1,'.repeat((limit - 2) / 2 - 1) + '1]';
         assert.equal(Buffer.byteLength(fits), limit - 1);
-        assert.equal((await send(s.port, { headers: JSON_TYPE, body: fits })).status, 200);
-        const r = await send(s.port, { headers: JSON_TYPE, body: fits + '  ' });
+        assert.equal((await send(s, { headers: JSON_TYPE, body: fits })).status, 200);
+        const r = await send(s, { headers: JSON_TYPE, body: fits + '  ' });
         assert.equal(r.status, 413);
         assert.equal(r.error?.limit, limit);
       } finally {
@@ -66,7 +66,7 @@ describe('limit', () => {
     const s = await serve(urlencoded({ limit: 100 }));
     try {
       const chunk = 'a=' + 'x'.repeat(58) + '&';
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
         body: [chunk, chunk, chunk, chunk],
       });
@@ -92,7 +92,7 @@ describe('limit', () => {
     let requests = 0;
     const s = await serve(json(), () => void requests++);
     try {
-      const client = await rawClient(s.port);
+      const client = await rawClient(s);
       client.socket.write(
         'POST /upload HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n' +
           'Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n',
@@ -125,7 +125,7 @@ describe('limit', () => {
     let requests = 0;
     const s = await serve(text({ limit: 5 }), () => void requests++);
     try {
-      const client = await rawClient(s.port);
+      const client = await rawClient(s);
       const head = 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n';
       client.socket.write(head + '8\r\n01234567\r\n' + '3\r\nabc\r\n' + '0\r\n\r\n');
       await waitFor(() => /413/.test(client.received()) && client.received().includes('}'), 3000, 'first response');
@@ -146,7 +146,7 @@ describe('request size and aborts', () => {
       if (req.headers['x-claim']) req.headers['content-length'] = req.headers['x-claim'] as string;
     });
     try {
-      const r = await send(s.port, { headers: { 'content-type': 'text/plain', 'x-claim': '5' }, body: 'abc' });
+      const r = await send(s, { headers: { 'content-type': 'text/plain', 'x-claim': '5' }, body: 'abc' });
       assert.equal(r.status, 400);
       assert.deepEqual(r.error, {
         name: 'BadRequestError',
@@ -159,7 +159,7 @@ describe('request size and aborts', () => {
         received: 3,
         type: 'request.size.invalid',
       });
-      const longer = await send(s.port, { headers: { 'content-type': 'text/plain', 'x-claim': '2' }, body: 'abc' });
+      const longer = await send(s, { headers: { 'content-type': 'text/plain', 'x-claim': '2' }, body: 'abc' });
       assert.equal(longer.status, 400);
       assert.equal(longer.error?.received, 3);
     } finally {
@@ -169,14 +169,11 @@ describe('request size and aborts', () => {
 
   /** Sends headers and part of the body, then destroys the connection. */
   async function abortMidBody(
-    port: number,
+    server: TestServer,
     headers: Record<string, string | number>,
     part: Buffer | string,
   ): Promise<void> {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', headers, agent: false });
-    req.on('error', () => {});
-    req.flushHeaders();
-    req.write(part);
+    const req = server.start('POST', '/', { headers, body: part, open: true });
     await sleep(30);
     req.destroy();
   }
@@ -184,7 +181,7 @@ describe('request size and aborts', () => {
   test('a client aborting mid-body gives next(400 request.aborted), and the server lives on', async () => {
     const s = await serve(json());
     try {
-      await abortMidBody(s.port, { ...JSON_TYPE, 'content-length': 100 }, '{"a":');
+      await abortMidBody(s, { ...JSON_TYPE, 'content-length': 100 }, '{"a":');
       await waitFor(() => s.errors.length === 1, 3000, 'the abort error');
       const err = s.errors[0] as Error & { [key: string]: unknown };
       assert.equal(err.message, 'request aborted');
@@ -196,7 +193,7 @@ describe('request size and aborts', () => {
       assert.equal(err.expected, 100);
       assert.equal(err.length, 100);
       assert.equal(err.received, 5);
-      assert.deepEqual((await send(s.port, { headers: JSON_TYPE, body: '{"after":1}' })).body, { after: 1 });
+      assert.deepEqual((await send(s, { headers: JSON_TYPE, body: '{"after":1}' })).body, { after: 1 });
     } finally {
       await s.close();
     }
@@ -207,7 +204,7 @@ describe('request size and aborts', () => {
     try {
       const gz = zlib.gzipSync(Buffer.alloc(50_000, 'a'));
       await abortMidBody(
-        s.port,
+        s,
         { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': gz.length },
         gz.subarray(0, 20),
       );
@@ -231,7 +228,7 @@ describe('request size and aborts', () => {
         const body = gzip ? zlib.gzipSync(Buffer.alloc(10_000, 'x')).subarray(0, 30) : Buffer.from('{"x":');
         const type = gzip ? 'text/plain' : 'application/json';
         await abortMidBody(
-          s.port,
+          s,
           { 'content-type': type, 'content-length': 5000, ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
           body,
         );
@@ -262,13 +259,13 @@ describe('request size and aborts', () => {
     const events = ['data', 'end', 'aborted', 'close', 'error'];
     const s = await serve(text(), (req) => seen.push({ req, counts: listenerCounts(req, events) }));
     try {
-      await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'hello' });
-      await send(s.port, {
+      await send(s, { headers: { 'content-type': 'text/plain' }, body: 'hello' });
+      await send(s, {
         headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
         body: zlib.gzipSync('hello'),
       });
-      await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(200_000) }); // 413 at once
-      await send(s.port, {
+      await send(s, { headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(200_000) }); // 413 at once
+      await send(s, {
         headers: { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
         body: ['x'.repeat(70_000), 'y'.repeat(70_000)],
       });
@@ -290,7 +287,7 @@ describe('stream misuse and requests already read', () => {
   test('a request whose encoding was set is 500 stream.encoding.set (not exposed)', async () => {
     const s = await serve(json(), (req) => req.setEncoding('utf8'));
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{}' });
       assert.equal(r.status, 500);
       assert.deepEqual(r.error, {
         name: 'InternalServerError',
@@ -308,7 +305,7 @@ describe('stream misuse and requests already read', () => {
   test('a request stream that is not readable (but not finished) is 500 stream.not.readable', async () => {
     const s = await serve(raw(), (req) => Object.defineProperty(req, 'readable', { value: false, configurable: true }));
     try {
-      const client = await rawClient(s.port);
+      const client = await rawClient(s);
       client.socket.write(
         'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 3\r\n\r\n',
       );
@@ -333,7 +330,7 @@ describe('stream misuse and requests already read', () => {
       json(),
     ]);
     try {
-      const r = await send(s.port, { headers: JSON_TYPE, body: '{"a":1}' });
+      const r = await send(s, { headers: JSON_TYPE, body: '{"a":1}' });
       assert.equal(r.status, 200);
       assert.equal(r.bodyType, 'undefined');
     } finally {
@@ -344,8 +341,8 @@ describe('stream misuse and requests already read', () => {
   test('stacked parsers: the first that matches reads the body; the others leave req.body alone', async () => {
     const s = await serve([json(), text(), json({ type: '*/*' }), raw({ type: '*/*' })]);
     try {
-      assert.deepEqual((await send(s.port, { headers: JSON_TYPE, body: '{"a":1}' })).body, { a: 1 });
-      assert.deepEqual((await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'txt' })).body, 'txt');
+      assert.deepEqual((await send(s, { headers: JSON_TYPE, body: '{"a":1}' })).body, { a: 1 });
+      assert.deepEqual((await send(s, { headers: { 'content-type': 'text/plain' }, body: 'txt' })).body, 'txt');
     } finally {
       await s.close();
     }
@@ -360,7 +357,7 @@ describe('stream misuse and requests already read', () => {
       json(),
     ]);
     try {
-      const r = await send(s.port, { headers: { 'content-type': 'text/plain' }, body: 'x' });
+      const r = await send(s, { headers: { 'content-type': 'text/plain' }, body: 'x' });
       assert.equal(r.body, 'preset');
     } finally {
       await s.close();
@@ -392,16 +389,16 @@ describe('stream misuse and requests already read', () => {
       },
     ]);
     try {
-      await send(s.port, { headers: { ...JSON_TYPE, 'x-id': 'one', 'x-parser': '0' }, body: '{}' });
-      await send(s.port, {
+      await send(s, { headers: { ...JSON_TYPE, 'x-id': 'one', 'x-parser': '0' }, body: '{}' });
+      await send(s, {
         headers: { 'content-type': 'text/plain', 'x-id': 'two', 'x-parser': '1', 'transfer-encoding': 'chunked' },
         body: ['ab', 'cd'],
       });
-      await send(s.port, {
+      await send(s, {
         headers: { 'content-type': 'application/octet-stream', 'x-id': 'three', 'x-parser': '2' },
         body: 'x',
       });
-      await send(s.port, {
+      await send(s, {
         headers: { ...JSON_TYPE, 'x-id': 'four', 'x-parser': '0', 'content-encoding': 'gzip' },
         body: zlib.gzipSync('{}'),
       });

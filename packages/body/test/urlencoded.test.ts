@@ -9,7 +9,7 @@ const FORM = 'application/x-www-form-urlencoded';
 async function post(options: OptionsUrlencoded | undefined, body: string, contentType = FORM) {
   const s = await serve(urlencoded(options));
   try {
-    return await send(s.port, { headers: { 'content-type': contentType }, body });
+    return await send(s, { headers: { 'content-type': contentType }, body });
   } finally {
     await s.close();
   }
@@ -115,7 +115,7 @@ describe('urlencoded() parsing', () => {
   test('a chunked form', async () => {
     const s = await serve(urlencoded());
     try {
-      const r = await send(s.port, {
+      const r = await send(s, {
         headers: { 'content-type': FORM, 'transfer-encoding': 'chunked' },
         body: ['a=', '1&b', '=2'],
       });
