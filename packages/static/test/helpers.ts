@@ -1,10 +1,10 @@
-// Test helpers: a fixture directory with fixed modification times, a node:http server on
-// 127.0.0.1, and a client that sends exact request lines and headers.
+// Test helpers: a fixture directory with fixed modification times, and a server on 127.0.0.1
+// that answers 599 when the handler throws (served and requested through test/support/http.ts).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve as serveListener, type Reply, type TestServer } from '../../../test/support/http.js';
 
 /** The modification time of every fixture file. */
 export const MTIME = new Date('2024-01-02T03:04:05Z');
@@ -83,51 +83,14 @@ export function createFixture(): Fixture {
   };
 }
 
-/** A response as the client saw it. */
-export interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-  raw: Buffer;
-}
+/** A response as the client saw it (the shared helper's). */
+export type { Reply, TestServer };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** A running test server. */
-export interface TestServer {
-  port: number;
-  /** Sends a request (`path` is written to the request line as is). */
-  fetch(path: string, options?: { method?: string; headers?: Record<string, string> }): Promise<Reply>;
-  close(): Promise<void>;
-}
-
-/** Sends one request to `port` on a fresh connection. */
-export function fetchFrom(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          resolve({ status: res.statusCode as number, headers: res.headers, body: raw.toString('utf8'), raw });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** Starts a server on 127.0.0.1 running `handler`; uncaught handler errors answer 599. */
-export async function serve(handler: Handler): Promise<TestServer> {
-  const server = createServer((req, res) => {
+export function serve(handler: Handler): Promise<TestServer> {
+  return serveListener((req: IncomingMessage, res: ServerResponse) => {
     try {
       handler(req, res);
     } catch (err) {
@@ -135,17 +98,6 @@ export async function serve(handler: Handler): Promise<TestServer> {
       res.end(`THROWN ${(err as Error).message}`);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    fetch: (path, options) => fetchFrom(port, path, options),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeIdleConnections?.();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Runs `fn` against a server running `handler`, and closes it. */

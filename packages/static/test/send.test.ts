@@ -47,7 +47,7 @@ async function get(
       stream.pipe(res);
     },
     async (server) => {
-      reply = await server.fetch(url, request);
+      reply = await server.request(request.method ?? 'GET', url, { headers: request.headers });
     },
   );
   return reply as Reply;
@@ -114,7 +114,7 @@ describe('send: sending a file', () => {
     const r = await get('/big.bin', rooted());
     assert.equal(r.status, 200);
     assert.equal(r.headers['content-length'], String(BIG_SIZE));
-    assert.ok(r.raw.equals(BIG));
+    assert.ok(r.bytes.equals(BIG));
   });
 
   test('without root, an absolute path', async () => {
@@ -153,7 +153,7 @@ describe('send: sending a file', () => {
         assert.equal(stream.res, res);
         assert.equal(stream.path, '/a.txt');
       },
-      async (server) => assert.equal((await server.fetch('/')).status, 200),
+      async (server) => assert.equal((await server.get('/')).status, 200),
     );
   });
 
@@ -271,7 +271,7 @@ describe('send: start and end options', () => {
   test('a window in a large file (streamed)', async () => {
     const r = await get('/big.bin', rooted({ start: 1000, end: 150_999 }));
     assert.equal(r.headers['content-length'], '150000');
-    assert.ok(r.raw.equals(BIG.subarray(1000, 151_000)));
+    assert.ok(r.bytes.equals(BIG.subarray(1000, 151_000)));
   });
 });
 
@@ -414,7 +414,7 @@ describe('send: ranges (RFC 9110 §14)', () => {
     const r = await get('/big.bin', rooted(), { headers: { range: 'bytes=100-150099' } });
     assert.equal(r.status, 206);
     assert.equal(r.headers['content-range'], `bytes 100-150099/${BIG_SIZE}`);
-    assert.ok(r.raw.equals(BIG.subarray(100, 150_100)));
+    assert.ok(r.bytes.equals(BIG.subarray(100, 150_100)));
     const r2 = await get('/big.bin', rooted(), { headers: { range: 'bytes=100003-100009' } });
     assert.equal(r2.body, '3456789');
   });
@@ -504,7 +504,7 @@ describe('send: directories, index and extensions', () => {
   test('a path that is not a string is read as a string (as send does)', async () => {
     await withServer(
       (req, res) => send(req, undefined as unknown as string, { root: fx.root }).pipe(res),
-      async (server) => assert.equal((await server.fetch('/')).status, 404),
+      async (server) => assert.equal((await server.get('/')).status, 404),
     );
   });
 
@@ -819,7 +819,7 @@ describe('send: events', () => {
         stream.on('end', () => events.push('end'));
       });
       assert.deepEqual(events, ['stream', 'end']);
-      assert.equal(r.raw.length, file === '/a.txt' ? 11 : BIG_SIZE);
+      assert.equal(r.bytes.length, file === '/a.txt' ? 11 : BIG_SIZE);
     }
   });
 
@@ -829,7 +829,7 @@ describe('send: events', () => {
       stream.on('stream', (s) => (hwm = s.readableHighWaterMark));
     });
     assert.equal(hwm, 1024);
-    assert.ok(r.raw.equals(BIG));
+    assert.ok(r.bytes.equals(BIG));
     const r2 = await get('/a.txt', rooted({ highWaterMark: 4 }));
     assert.equal(r2.body, 'hello world');
   });
@@ -871,7 +871,7 @@ describe('send: methods of the stream', () => {
         res.end(JSON.stringify(out));
       },
       async (server) => {
-        const r = await server.fetch('/', { headers: { 'if-none-match': '"x"' } });
+        const r = await server.get('/', { 'if-none-match': '"x"' });
         assert.deepEqual(JSON.parse(r.body), [true, true, true, false, true]);
       },
     );
