@@ -16,7 +16,7 @@ export function thirdPartyRuntimeDeps(pkg: Record<string, Record<string, string>
 }
 
 test('the rule catches third-party runtime dependencies', () => {
-  assert.deepEqual(thirdPartyRuntimeDeps({ dependencies: { '@brisk/http': 'workspace:*', debug: '^4' } }), ['debug']);
+  assert.deepEqual(thirdPartyRuntimeDeps({ dependencies: { '@brisk/http': 'workspace:^', debug: '^4' } }), ['debug']);
   assert.deepEqual(thirdPartyRuntimeDeps({ peerDependencies: { express: '5' } }), ['express']);
   assert.deepEqual(thirdPartyRuntimeDeps({ optionalDependencies: { 'iconv-lite': '1' } }), ['iconv-lite']);
   assert.deepEqual(thirdPartyRuntimeDeps({ devDependencies: { tsup: '8' } } as never), []);
@@ -27,11 +27,11 @@ test('there are packages to check', () => {
 });
 
 for (const dir of dirs) {
-  test(`packages/${dir}: only @brisk/* runtime dependencies, as workspace:*`, () => {
+  test(`packages/${dir}: only @brisk/* runtime dependencies, as workspace:^ (a range that dedupes)`, () => {
     const pkg = manifest(dir);
     assert.deepEqual(thirdPartyRuntimeDeps(pkg), []);
     for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
-      assert.equal(range, 'workspace:*', `${name} should be workspace:*`);
+      assert.equal(range, 'workspace:^', `${name} should be workspace:^`);
     }
   });
 

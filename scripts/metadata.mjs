@@ -1,0 +1,75 @@
+// Writes the published metadata of every package from ONE source, the root package.json's
+// `repository` (the project's public repository): `repository` (with `directory`), `homepage`,
+// `bugs`, `license`, `files`, the `build`/`prepack` scripts, and a copy of the root LICENSE.
+// `node scripts/metadata.mjs` rewrites; `--check` only reports (release:check runs it).
+// Why each field is what it is: docs/decisions/016-publishing.md.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rootJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** `https://github.com/<owner>/<name>`, from the root package.json (the one place it is written). */
+export const REPO = rootJson.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+
+/** Only what runs, and the types; README, LICENSE and package.json are always packed. */
+export const FILES = ['dist/index.cjs', 'dist/index.mjs', 'dist/index.d.ts', 'dist/index.d.cts', 'CHANGELOG.md'];
+const SCRIPTS = {
+  build: 'tsup --config ../../tsup.config.ts && node ../../scripts/esm-wrapper.mjs',
+  prepack: 'node ../../scripts/prepack.mjs',
+};
+
+export const packages = readdirSync(join(root, 'packages'))
+  .map((d) => ({ dir: d, path: join(root, 'packages', d) }))
+  .filter((p) => existsSync(join(p.path, 'package.json')))
+  .map((p) => ({ ...p, json: JSON.parse(readFileSync(join(p.path, 'package.json'), 'utf8')) }));
+
+/** The package.json a package should have: its own fields, the shared ones, in a fixed order. */
+function expected(dir, json) {
+  const { name, version, description, keywords, dependencies, ...rest } = json;
+  for (const k of ['homepage', 'bugs', 'repository', 'license', 'files', 'scripts']) delete rest[k];
+  return {
+    name,
+    version,
+    description,
+    keywords,
+    homepage: `${REPO}/tree/main/packages/${dir}#readme`,
+    bugs: { url: `${REPO}/issues` },
+    repository: { type: 'git', url: `git+${REPO}.git`, directory: `packages/${dir}` },
+    license: 'MIT',
+    ...rest,
+    files: FILES,
+    scripts: SCRIPTS,
+    ...(dependencies && { dependencies }),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  const problems = [];
+  for (const { dir, path, json } of packages) {
+    const want = `${JSON.stringify(expected(dir, json), null, 2)}\n`;
+    const file = join(path, 'package.json');
+    if (!json.keywords?.length) problems.push(`${file}: no keywords`);
+    if (readFileSync(file, 'utf8') !== want) {
+      if (check) problems.push(`${file}: metadata out of date (run node scripts/metadata.mjs)`);
+      else writeFileSync(file, want);
+    }
+    const lic = join(path, 'LICENSE');
+    if (!existsSync(lic) || readFileSync(lic, 'utf8') !== license) {
+      if (check) problems.push(`${lic}: missing or not the root LICENSE`);
+      else writeFileSync(lic, license);
+    }
+    for (const dep of Object.values(json.dependencies ?? {})) {
+      if (dep !== 'workspace:^') problems.push(`${file}: internal dependencies are "workspace:^" (got ${dep})`);
+    }
+    // Links in a README must work on npm and GitHub alike: no relative links out of the package.
+    const readme = readFileSync(join(path, 'README.md'), 'utf8');
+    for (const m of readme.matchAll(/\]\((\.\.?\/[^)]*)\)/g)) problems.push(`${dir}/README.md: relative link ${m[1]}`);
+    if (!readme.includes('@types/node')) problems.push(`${dir}/README.md: install section does not name @types/node`);
+  }
+  for (const p of problems) console.error(`metadata: ${p}`);
+  if (problems.length) process.exitCode = 1;
+  else console.log(`metadata: ${packages.length} packages ${check ? 'up to date' : 'written'} (${REPO})`);
+}
