@@ -1,10 +1,9 @@
-// Shared helpers of the logger tests: a capturing stream, a node:http server running middleware,
-// requests that can be raw or aborted, and a child-process runner.
-import { once } from 'node:events';
+// Shared helpers of the logger tests: a capturing stream, a server running middleware (on the
+// repository's shared test/support/http.ts), and a child-process runner.
 import { execFile } from 'node:child_process';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve as serveListener, type Reply, type TestServer } from '../../../test/support/http.js';
 
 /** A stream collecting what the logger writes; `wait(n)` resolves once `n` writes arrived. */
 export function capture() {
@@ -29,9 +28,13 @@ export function capture() {
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** A server on 127.0.0.1 running `stack` in order, then `handler`. */
-export async function serve(stack: Middleware[], handler: Handler) {
-  const server = http.createServer((req, res) => {
+/**
+ * A server on 127.0.0.1 running `stack` in order, then `handler` (an error passed to `next` is
+ * answered 500 with its text); requests, raw requests and aborted ones go through the returned
+ * shared TestServer (test/support/http.ts).
+ */
+export function serve(stack: Middleware[], handler: Handler): Promise<TestServer> {
+  return serveListener((req: IncomingMessage, res: ServerResponse) => {
     let i = 0;
     const next = (err?: unknown): void => {
       if (err) {
@@ -45,47 +48,9 @@ export async function serve(stack: Middleware[], handler: Handler) {
     };
     next();
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const close = (): void => {
-    server.closeIdleConnections?.();
-    server.close();
-  };
-  return { server, port, close };
 }
 
-export interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request with node:http (exact headers; no keep-alive). */
-export function request(port: number, options: http.RequestOptions = {}, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, agent: false, ...options }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode as number, headers: res.headers, body: data }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Sends raw bytes and resolves with everything the server answered, once it closes. */
-export function rawRequest(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(data));
-  });
-}
+export type { Reply, TestServer };
 
 /** A promise and the function that resolves it. */
 export function deferred<T = void>() {

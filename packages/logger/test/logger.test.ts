@@ -19,12 +19,11 @@ import {
   SOURCE_URL,
   capture,
   deferred,
-  rawRequest,
-  request,
   runChild,
   serve,
   type Handler,
   type Middleware,
+  type Reply,
 } from './helpers.js';
 
 // The predefined formats and tokens are properties of `logger` (untyped, as in @types/morgan).
@@ -199,14 +198,14 @@ describe('predefined formats over HTTP', () => {
   for (const [name, path, expected] of cases) {
     test(name, async () => {
       const out = capture();
-      const { port, close } = await serve([mw(logger(name, { stream: out.stream }))], hello);
+      const srv = await serve([mw(logger(name, { stream: out.stream }))], hello);
       try {
-        const reply = await request(port, { path, headers });
+        const reply = await srv.get(path, headers);
         assert.equal(reply.body, 'hello');
         const [line] = await out.wait(1);
         assert.match(line as string, expected);
       } finally {
-        close();
+        await srv.close();
       }
     });
   }
@@ -218,17 +217,17 @@ describe('predefined formats over HTTP', () => {
       mw(logger('tiny', { stream: all.stream })),
       mw(logger('common', { stream: errors.stream, skip: (_req, res) => res.statusCode < 400 })),
     ];
-    const { port, close } = await serve(stack, hello);
+    const srv = await serve(stack, hello);
     try {
-      await request(port, { path: '/ok' });
-      await request(port, { path: '/bad?status=500' });
+      await srv.get('/ok');
+      await srv.get('/bad?status=500');
       await all.wait(2);
       await errors.wait(1);
       assert.equal(all.writes.length, 2);
       assert.equal(errors.writes.length, 1);
       assert.match(errors.writes[0], /"GET \/bad\?status=500 HTTP\/1\.1" 500 5\n$/);
     } finally {
-      close();
+      await srv.close();
     }
   });
 });
@@ -248,16 +247,16 @@ describe('dev colours over HTTP', () => {
   for (const [status, color] of cases) {
     test(`${status} → \\x1b[${color}m`, async () => {
       const out = capture();
-      const { port, close } = await serve([mw(logger('dev', { stream: out.stream }))], (_req, res) => {
+      const srv = await serve([mw(logger('dev', { stream: out.stream }))], (_req, res) => {
         res.statusCode = status;
         res.end();
       });
       try {
-        await request(port, { path: '/c' });
+        await srv.get('/c');
         const [line] = await out.wait(1);
         assert.match(line as string, re(`\x1b\\[0mGET /c \x1b\\[${color}m${status}\x1b\\[0m ${MS} ms - -\x1b\\[0m\n`));
       } finally {
-        close();
+        await srv.close();
       }
     });
   }
@@ -265,17 +264,15 @@ describe('dev colours over HTTP', () => {
   test('no response (aborted) → uncoloured -', async () => {
     const out = capture();
     const arrived = deferred();
-    const { port, close } = await serve([mw(logger('dev', { stream: out.stream }))], () => arrived.resolve());
+    const srv = await serve([mw(logger('dev', { stream: out.stream }))], () => arrived.resolve());
     try {
-      const req = http.request({ host: '127.0.0.1', port, path: '/gone', agent: false });
-      req.on('error', () => {});
-      req.end();
+      const req = srv.start('GET', '/gone');
       await arrived.promise;
       req.destroy();
       const [line] = await out.wait(1);
       assert.equal(line, '\x1b[0mGET /gone \x1b[0m-\x1b[0m - ms - -\x1b[0m\n');
     } finally {
-      close();
+      await srv.close();
     }
   });
 });
@@ -285,18 +282,18 @@ describe('tokens over HTTP', () => {
   async function lineFor(
     fmt: string | FormatFn,
     handler: Handler = hello,
-    options: http.RequestOptions = {},
+    options: { method?: string; path?: string; headers?: http.OutgoingHttpHeaders } = {},
     before: Middleware[] = [],
   ): Promise<string> {
     const out = capture();
-    const { port, close } = await serve([...before, mw(logger(fmt as string, { stream: out.stream }))], handler);
+    const srv = await serve([...before, mw(logger(fmt as string, { stream: out.stream }))], handler);
     try {
-      await request(port, { path: '/tok?x=1', ...options });
+      await srv.request(options.method ?? 'GET', options.path ?? '/tok?x=1', { headers: options.headers });
       const [line] = await out.wait(1);
       assert.ok((line as string).endsWith('\n'));
       return (line as string).slice(0, -1);
     } finally {
-      close();
+      await srv.close();
     }
   }
 
@@ -307,13 +304,13 @@ describe('tokens over HTTP', () => {
 
   test(':http-version of an HTTP/1.0 request', async () => {
     const out = capture();
-    const { port, close } = await serve([mw(logger(':http-version :method :url', { stream: out.stream }))], hello);
+    const srv = await serve([mw(logger(':http-version :method :url', { stream: out.stream }))], hello);
     try {
-      const raw = await rawRequest(port, 'HEAD /ten HTTP/1.0\r\n\r\n');
+      const raw = await srv.raw('HEAD /ten HTTP/1.0\r\n\r\n');
       assert.match(raw, /^HTTP\/1\.1 200 OK/);
       assert.deepEqual(await out.wait(1), ['1.0 HEAD /ten\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -354,7 +351,10 @@ describe('tokens over HTTP', () => {
       await lineFor(':remote-user', hello, { headers: { Authorization: `Basic ${b64('bob:pw:x')}` } }),
       'bob',
     );
-    assert.equal(await lineFor(':remote-user', hello, { auth: 'carol:pw' }), 'carol');
+    assert.equal(
+      await lineFor(':remote-user', hello, { headers: { Authorization: `Basic ${b64('carol:pw')}` } }),
+      'carol',
+    );
     assert.equal(await lineFor(':remote-user', hello, { headers: { Authorization: 'Bearer abc' } }), '-');
     assert.equal(await lineFor(':remote-user'), '-');
   });
@@ -433,13 +433,9 @@ describe('aborted requests', () => {
     const out = capture();
     const arrived = deferred<ServerResponse>();
     const format = ':remote-addr :method :url :status :response-time :total-time :res[content-length] :req[x-a]';
-    const { port, close } = await serve([mw(logger(format, { stream: out.stream }))], (_req, res) =>
-      arrived.resolve(res),
-    );
+    const srv = await serve([mw(logger(format, { stream: out.stream }))], (_req, res) => arrived.resolve(res));
     try {
-      const req = http.request({ host: '127.0.0.1', port, path: '/abort', agent: false, headers: { 'X-A': 'a' } });
-      req.on('error', () => {});
-      req.end();
+      const req = srv.start('GET', '/abort', { headers: { 'X-A': 'a' } });
       const res = await arrived.promise;
       req.destroy();
       assert.deepEqual(await out.wait(1), ['127.0.0.1 GET /abort - - - - a\n']);
@@ -448,29 +444,25 @@ describe('aborted requests', () => {
       await new Promise((r) => setTimeout(r, 20));
       assert.equal(out.writes.length, 1);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('the client goes away after the headers: status and times logged, once', async () => {
     const out = capture();
-    const { port, close } = await serve(
-      [mw(logger(':status :response-time :total-time', { stream: out.stream }))],
-      (_req, res) => {
-        res.writeHead(200, { 'Content-Length': '100' });
-        res.write('partial');
-      },
-    );
+    const srv = await serve([mw(logger(':status :response-time :total-time', { stream: out.stream }))], (_req, res) => {
+      res.writeHead(200, { 'Content-Length': '100' });
+      res.write('partial');
+    });
     try {
       await new Promise<void>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port, agent: false }, (res) => {
+        const req = srv.start('GET', '/');
+        req.on('response', (res) => {
           res.once('data', () => {
             req.destroy();
             resolve();
           });
         });
-        req.on('error', () => {});
-        req.end();
       });
       const [line] = await out.wait(1);
       // :total-time is the time until the connection closed (as morgan)
@@ -478,7 +470,7 @@ describe('aborted requests', () => {
       await new Promise((r) => setTimeout(r, 20));
       assert.equal(out.writes.length, 1);
     } finally {
-      close();
+      await srv.close();
     }
   });
 });
@@ -487,7 +479,7 @@ describe('options', () => {
   test('immediate: written when the request arrives, without response data', async () => {
     const out = capture();
     let linesAtHandler = -1;
-    const { port, close } = await serve(
+    const srv = await serve(
       [
         mw(
           logger(':method :url :status :res[content-length] :response-time :total-time', {
@@ -502,31 +494,27 @@ describe('options', () => {
       },
     );
     try {
-      await request(port, { path: '/now' });
+      await srv.get('/now');
       assert.equal(linesAtHandler, 1);
       assert.deepEqual(out.writes, ['GET /now - - - -\n']);
       await new Promise((r) => setTimeout(r, 20));
       assert.equal(out.writes.length, 1); // not again at the end
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('immediate: a request is logged even if the handler never answers', async () => {
     const out = capture();
     const arrived = deferred();
-    const { port, close } = await serve([mw(logger('tiny', { stream: out.stream, immediate: true }))], () =>
-      arrived.resolve(),
-    );
+    const srv = await serve([mw(logger('tiny', { stream: out.stream, immediate: true }))], () => arrived.resolve());
     try {
-      const req = http.request({ host: '127.0.0.1', port, path: '/hang', agent: false });
-      req.on('error', () => {});
-      req.end();
+      const req = srv.start('GET', '/hang');
       await arrived.promise;
       assert.deepEqual(out.writes, ['GET /hang - - - - ms\n']);
       req.destroy();
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -538,14 +526,14 @@ describe('options', () => {
       calls.push([req.url, res.statusCode]);
       return res.statusCode < 400 ? 1 : 0; // truthy / falsy, not only booleans
     };
-    const { port, close } = await serve(
+    const srv = await serve(
       [mw(logger(':url :status', { stream: out.stream, skip })), mw(logger(':url', { stream: witness.stream }))],
       hello,
     );
     try {
-      await request(port, { path: '/a' });
+      await srv.get('/a');
       await witness.wait(1);
-      await request(port, { path: '/b?status=404' });
+      await srv.get('/b?status=404');
       await witness.wait(2);
       assert.deepEqual(out.writes, ['/b?status=404 404\n']);
       assert.deepEqual(calls, [
@@ -553,7 +541,7 @@ describe('options', () => {
         ['/b?status=404', 404],
       ]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -564,13 +552,13 @@ describe('options', () => {
       seen.push(res.headersSent);
       return false;
     };
-    const { port, close } = await serve([mw(logger(':url', { stream: out.stream, skip, immediate: true }))], hello);
+    const srv = await serve([mw(logger(':url', { stream: out.stream, skip, immediate: true }))], hello);
     try {
-      await request(port, { path: '/i' });
+      await srv.get('/i');
       assert.deepEqual(seen, [false]);
       assert.deepEqual(out.writes, ['/i\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -580,9 +568,9 @@ describe('options', () => {
     try {
       for (const path of ['/one', '/two']) {
         const stream = createWriteStream(file, { flags: 'a' });
-        const { port, close } = await serve([mw(logger(':method :url :status', { stream }))], hello);
-        await request(port, { path });
-        close();
+        const srv = await serve([mw(logger(':method :url :status', { stream }))], hello);
+        await srv.get(path);
+        await srv.close();
         await new Promise((r) => setTimeout(r, 10));
         stream.end();
         await once(stream, 'close');
@@ -614,41 +602,41 @@ describe('options', () => {
   test('buffer: true collects lines and writes them together (1 s)', async () => {
     const out = capture();
     const witness = capture();
-    const { port, close } = await serve(
+    const srv = await serve(
       [mw(logger(':url', { stream: out.stream, buffer: true })), mw(logger(':url', { stream: witness.stream }))],
       hello,
     );
     try {
-      await request(port, { path: '/1' });
+      await srv.get('/1');
       await witness.wait(1);
       assert.equal(out.writes.length, 0); // buffered
-      await request(port, { path: '/2' });
+      await srv.get('/2');
       await witness.wait(2);
       await out.wait(1);
       assert.deepEqual(out.writes, ['/1\n/2\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('buffer: a number is the interval in ms; each batch is written once', async () => {
     const out = capture();
     const witness = capture();
-    const { port, close } = await serve(
+    const srv = await serve(
       [mw(logger(':url', { stream: out.stream, buffer: 20 })), mw(logger(':url', { stream: witness.stream }))],
       hello,
     );
     try {
-      await request(port, { path: '/a' });
+      await srv.get('/a');
       await witness.wait(1);
       assert.equal(out.writes.length, 0);
       await out.wait(1);
       assert.deepEqual(out.writes, ['/a\n']);
-      await request(port, { path: '/b' });
+      await srv.get('/b');
       await out.wait(2);
       assert.deepEqual(out.writes, ['/a\n', '/b\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -674,12 +662,12 @@ describe('options', () => {
 
   test("morgan's one-argument form: logger({ format, ...options })", async () => {
     const out = capture();
-    const { port, close } = await serve([mw(logger({ format: ':method :url', stream: out.stream }))], hello);
+    const srv = await serve([mw(logger({ format: ':method :url', stream: out.stream }))], hello);
     try {
-      await request(port, { path: '/obj' });
+      await srv.get('/obj');
       assert.deepEqual(await out.wait(1), ['GET /obj\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -691,14 +679,14 @@ describe('options', () => {
       mw(logger('', { stream: out.stream })),
       mw(logger({ stream: out.stream })),
     ];
-    const { port, close } = await serve(stack, hello);
+    const srv = await serve(stack, hello);
     try {
-      await request(port, { path: '/dflt' });
+      await srv.get('/dflt');
       const lines = await out.wait(4);
       for (const line of lines)
         assert.match(line, re(`127\\.0\\.0\\.1 - - \\[${WEB}\\] "GET /dflt HTTP/1\\.1" 200 5 "-" "-"\n`));
     } finally {
-      close();
+      await srv.close();
     }
   });
 });
@@ -718,13 +706,13 @@ describe('format functions, named formats and custom tokens', () => {
         typeof t['response-time'](req, res),
       ].join(' ');
     };
-    const { port, close } = await serve([mw(logger(fn, { stream: out.stream }))], hello);
+    const srv = await serve([mw(logger(fn, { stream: out.stream }))], hello);
     try {
-      await request(port, { path: '/fn' });
+      await srv.get('/fn');
       assert.deepEqual(await out.wait(1), ['GET /fn 200 5 - string\n']);
       assert.deepEqual(seen, [true, '/fn', 200]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -737,13 +725,13 @@ describe('format functions, named formats and custom tokens', () => {
       mw(logger(() => '', { stream: out.stream })),
       mw(logger(':url', { stream: witness.stream })),
     ];
-    const { port, close } = await serve(stack, hello);
+    const srv = await serve(stack, hello);
     try {
-      await request(port, { path: '/skip' });
+      await srv.get('/skip');
       await witness.wait(1);
       assert.deepEqual(out.writes, ['\n']); // only the empty string is a line
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -755,12 +743,12 @@ describe('format functions, named formats and custom tokens', () => {
       mw(logger('test-named', { stream: out.stream })),
       mw(logger('test-named-fn', { stream: out.stream })),
     ];
-    const { port, close } = await serve(stack, hello);
+    const srv = await serve(stack, hello);
     try {
-      await request(port, { path: '/named' });
+      await srv.get('/named');
       assert.deepEqual(await out.wait(2), ['GET /named named\n', 'fn 200\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -775,13 +763,13 @@ describe('format functions, named formats and custom tokens', () => {
       return arg === 'upper' ? id.toUpperCase() : arg === 'lower' ? id.toLowerCase() : undefined;
     };
     logger.token('test-custom', custom);
-    const { port, close } = await serve([early], hello);
+    const srv = await serve([early], hello);
     try {
-      await request(port, { path: '/c', headers: { 'X-Id': 'AbC' } });
+      await srv.get('/c', { 'X-Id': 'AbC' });
       assert.deepEqual(await out.wait(1), ['ABC abc -\n']);
       assert.deepEqual(calls, [['upper'], ['lower'], []]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -792,12 +780,12 @@ describe('format functions, named formats and custom tokens', () => {
       req.id = 'req-42';
       next();
     });
-    const { port, close } = await serve([assignId, mw(logger(':test-id :method', { stream: out.stream }))], hello);
+    const srv = await serve([assignId, mw(logger(':test-id :method', { stream: out.stream }))], hello);
     try {
-      await request(port);
+      await srv.get('/');
       assert.deepEqual(await out.wait(1), ['req-42 GET\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -806,10 +794,10 @@ describe('format functions, named formats and custom tokens', () => {
     logger.token('method', (req) => `<${req.method}>`);
     try {
       const out = capture();
-      const { port, close } = await serve([mw(logger('tiny', { stream: out.stream }))], hello);
-      await request(port, { path: '/m' });
+      const srv = await serve([mw(logger('tiny', { stream: out.stream }))], hello);
+      await srv.get('/m');
       const [line] = await out.wait(1);
-      close();
+      await srv.close();
       assert.match(line as string, re(`<GET> /m 200 5 - ${MS} ms\n`));
     } finally {
       logger.token('method', original as TokenCallback);
@@ -832,12 +820,12 @@ describe('format functions, named formats and custom tokens', () => {
       return `${ok} ${q._remoteAddress} ${elapsed[0] >= 0}`;
     });
     const out = capture();
-    const { port, close } = await serve([mw(logger(':test-morgan-fields', { stream: out.stream }))], hello);
+    const srv = await serve([mw(logger(':test-morgan-fields', { stream: out.stream }))], hello);
     try {
-      await request(port);
+      await srv.get('/');
       assert.deepEqual(await out.wait(1), ['true 127.0.0.1 true\n']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -858,19 +846,19 @@ describe('format functions, named formats and custom tokens', () => {
   test('keep-alive: one line per request, nothing left on the socket', async () => {
     const out = capture();
     let socketListeners: number[] = [];
-    const { port, close } = await serve([mw(logger(':url', { stream: out.stream }))], (req, res) => {
+    const srv = await serve([mw(logger(':url', { stream: out.stream }))], (req, res) => {
       socketListeners.push(req.socket.listenerCount('close') + req.socket.listenerCount('error'));
       hello(req, res);
     });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      for (let i = 0; i < 5; i++) await request(port, { path: `/k${i}`, agent });
+      for (let i = 0; i < 5; i++) await srv.request('GET', `/k${i}`, { agent });
       await out.wait(5);
       assert.deepEqual(out.writes, ['/k0\n', '/k1\n', '/k2\n', '/k3\n', '/k4\n']);
       assert.equal(new Set(socketListeners).size, 1, String(socketListeners)); // no growth
     } finally {
       agent.destroy();
-      close();
+      await srv.close();
       socketListeners = [];
     }
   });
@@ -888,17 +876,17 @@ describe('errors in user code never break the request', () => {
 
   /** Serves `stack`, sends one request, and returns the reply, the lines and the warnings. */
   async function run(stack: Middleware[], out: ReturnType<typeof capture>, witness = capture()) {
-    let reply!: Awaited<ReturnType<typeof request>>;
+    let reply!: Reply;
     let warnings: Error[] = [];
     await collectWarnings(async (collected) => {
-      const { port, close } = await serve([...stack, mw(logger(':url', { stream: witness.stream }))], hello);
+      const srv = await serve([...stack, mw(logger(':url', { stream: witness.stream }))], hello);
       try {
-        reply = await request(port, { path: '/err' });
+        reply = await srv.get('/err');
         await witness.wait(1);
         await warningsArrived(collected);
         warnings = [...collected];
       } finally {
-        close();
+        await srv.close();
       }
     });
     return { reply, lines: out.writes, warnings };
