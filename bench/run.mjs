@@ -1,0 +1,352 @@
+// `pnpm bench`: brisk against express, fastify and bare node:http, on this machine, in one run.
+//
+// For every scenario and round, each contender's server (bench/servers/<contender>.mjs) starts as
+// its own process (on core 0 where taskset exists), every response it gives is checked against
+// what the scenario expects (a fast wrong answer must not count), it is warmed up, then loaded by
+// autocannon in another process (bench/load.mjs, on core 1) for BENCH_DURATION seconds. The
+// server reports its CPU time and peak RSS over the IPC channel. Contenders take turns in a
+// different order each round; ratios are to node:http from the same round; the medians over the
+// rounds are printed as a markdown table.
+//
+//   node bench/run.mjs [--write]     (--write: put the table into bench/README.md)
+//   BENCH_DURATION=5 BENCH_ROUNDS=5 BENCH_SCENARIOS=hello,static BENCH_CONTENDERS=brisk,node-http
+//   BENCH_CONNECTIONS=50 BENCH_WARMUP=1 BENCH_PROFILE=dir (servers run with --cpu-prof into dir)
+import { spawn, spawnSync } from 'node:child_process';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/common.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+const CONTENDERS = ['node-http', 'brisk', 'express', 'fastify'];
+const env = process.env;
+const duration = Number(env.BENCH_DURATION) || 3;
+const warmup = env.BENCH_WARMUP === undefined ? 1 : Number(env.BENCH_WARMUP);
+const rounds = Number(env.BENCH_ROUNDS) || 3;
+const connections = Number(env.BENCH_CONNECTIONS) || 50;
+const profileDir = env.BENCH_PROFILE ? path.resolve(env.BENCH_PROFILE) : undefined;
+const pick = (value, all) => {
+  const wanted = value ? value.split(',').map((s) => s.trim()) : all;
+  for (const name of wanted) if (!all.includes(name)) throw new Error(`unknown ${name}; one of ${all.join(', ')}`);
+  return wanted;
+};
+const scenarios = pick(env.BENCH_SCENARIOS, SCENARIOS);
+const contenders = pick(env.BENCH_CONTENDERS, CONTENDERS);
+if (!contenders.includes('node-http')) contenders.unshift('node-http'); // the baseline of every ratio
+const write = process.argv.includes('--write');
+
+const hasTaskset = os.platform() === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const cpus = os.cpus().length;
+const pinned = (core, argv) =>
+  hasTaskset && cpus > 1 ? ['taskset', ['-c', String(core), ...argv]] : [argv[0], argv.slice(1)];
+
+const { content: staticContent } = ensureStaticFile();
+const body1k = jsonBody();
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios: the request under load, and the checks every contender's responses must pass.
+
+const isJson = /^application\/json; charset=utf-8$/i;
+const scenarioSpecs = {
+  hello: {
+    load: { method: 'GET', path: '/' },
+    checks: [{ path: '/', status: 200, body: 'Hello World', headers: { 'content-type': /^text\/(plain|html)/ } }],
+  },
+  routing: {
+    load: { method: 'GET', path: '/api/v1/resource87/42' },
+    checks: [
+      { path: '/api/v1/resource87/42', status: 200, json: { id: '42' }, headers: { 'content-type': isJson } },
+      { path: '/api/v1/resource0/a', status: 200, json: { id: 'a' } },
+      { path: `/api/v1/resource${RESOURCES - 1}/7`, status: 200, json: { id: '7' } },
+      { method: 'POST', path: '/api/v1/resource87', status: 201, json: { created: true } },
+      { method: 'PUT', path: '/api/v1/resource3/9', status: 200, json: { id: '9', updated: true } },
+      { path: `/api/v1/resource${RESOURCES}/1`, status: 404 },
+      { method: 'DELETE', path: '/api/v1/resource87/42', status: 404, allow: [404, 405] },
+    ],
+  },
+  'json-body': {
+    load: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json' }, body: body1k },
+    checks: [
+      {
+        method: 'POST',
+        path: '/echo',
+        headers: { 'content-type': isJson },
+        send: { headers: { 'content-type': 'application/json' }, body: body1k },
+        status: 200,
+        json: JSON.parse(body1k),
+      },
+    ],
+  },
+  static: {
+    load: { method: 'GET', path: '/file.txt' },
+    checks: [
+      {
+        path: '/file.txt',
+        status: 200,
+        body: staticContent,
+        headers: { 'content-type': /^text\/plain/, etag: /^(W\/)?"[^"]+"$/, 'last-modified': /GMT$/ },
+        then: (res) => ({ path: '/file.txt', send: { headers: { 'if-none-match': res.headers.etag } }, status: 304 }),
+      },
+      { path: '/missing.txt', status: 404 },
+    ],
+  },
+  'middleware-logger': {
+    load: { method: 'GET', path: '/hello' },
+    checks: [{ path: '/hello', status: 200, body: 'Hello World' }],
+  },
+  'params-query': {
+    load: { method: 'GET', path: '/users/7/posts/9?sort=desc&limit=10' },
+    checks: [
+      {
+        path: '/users/7/posts/9?sort=desc&limit=10',
+        status: 200,
+        json: { params: { uid: '7', pid: '9' }, query: { sort: 'desc', limit: '10' } },
+        headers: { 'content-type': isJson },
+      },
+      { path: '/users/ab/posts/cd?x=1', status: 200, json: { params: { uid: 'ab', pid: 'cd' }, query: { x: '1' } } },
+    ],
+  },
+};
+
+async function verify(contender, scenario, port) {
+  const queue = [...scenarioSpecs[scenario].checks];
+  while (queue.length) {
+    const check = queue.shift();
+    const method = check.method ?? 'GET';
+    const res = await fetch(`http://127.0.0.1:${port}${check.path}`, {
+      method,
+      headers: { 'cache-control': 'max-age=0', ...check.send?.headers },
+      body: check.send?.body,
+    });
+    const text = await res.text();
+    const where = `${contender} ${scenario}: ${method} ${check.path}`;
+    const statuses = check.allow ?? [check.status];
+    assert.ok(statuses.includes(res.status), `${where}: status ${res.status}, expected ${statuses.join(' or ')}`);
+    if (check.body !== undefined) assert.equal(text, check.body, `${where}: body`);
+    if (check.json !== undefined) assert.deepEqual(JSON.parse(text), check.json, `${where}: JSON body`);
+    for (const [name, pattern] of Object.entries(check.headers ?? {})) {
+      assert.match(res.headers.get(name) ?? '', pattern, `${where}: header ${name}`);
+    }
+    if (check.then) queue.push(check.then({ headers: Object.fromEntries(res.headers) }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One measurement: start, verify, warm up, load, read the server's CPU time and peak RSS, stop.
+
+let nextPort = 40100 + Math.floor(Math.random() * 1000);
+
+function startServer(contender, scenario) {
+  const port = nextPort++;
+  const nodeArgs = profileDir
+    ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${contender}-${scenario}-${port}.cpuprofile`]
+    : [];
+  const [cmd, args] = pinned(0, [
+    process.execPath,
+    ...nodeArgs,
+    path.join(here, 'servers', `${contender}.mjs`),
+    scenario,
+  ]);
+  const child = spawn(cmd, args, {
+    env: { ...env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = [];
+  child.on('message', (message) => pending.shift()?.(message));
+  const next = () => new Promise((resolve) => pending.push(resolve));
+  const started = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${contender} ${scenario}: not ready after 10 s`)), 10_000);
+    next().then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${contender} ${scenario}: exited with ${code}`)));
+  });
+  return {
+    port,
+    started,
+    stats: () => {
+      const reply = next();
+      child.send({ type: 'stats' });
+      return reply;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.send({ type: 'exit' });
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+function load(port, scenario, seconds) {
+  const { method, path: urlPath, headers, body } = scenarioSpecs[scenario].load;
+  const options = { url: `http://127.0.0.1:${port}${urlPath}`, method, headers, body, connections, duration: seconds };
+  const [cmd, args] = pinned(1, [process.execPath, path.join(here, 'load.mjs'), JSON.stringify(options)]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(out));
+    });
+  });
+}
+
+async function measure(contender, scenario) {
+  const server = startServer(contender, scenario);
+  try {
+    await server.started;
+    await verify(contender, scenario, server.port);
+    if (warmup > 0) await load(server.port, scenario, warmup);
+    const before = await server.stats();
+    const result = await load(server.port, scenario, duration);
+    const after = await server.stats();
+    const bad = result.non2xx + result.errors + result.timeouts;
+    if (bad > 0) throw new Error(`${contender} ${scenario}: ${bad} failed responses under load`);
+    const cpuS = (after.cpuMicros - before.cpuMicros) / 1e6;
+    return {
+      rps: result.completed / result.durationS,
+      rpcpu: result.completed / cpuS,
+      rssMiB: after.maxRssKiB / 1024,
+      p99Ms: result.p99Ms,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rounds, the medians, the table.
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const results = {}; // scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
+const started = Date.now();
+if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+console.error(
+  `bench: ${scenarios.length} scenarios × ${contenders.length} contenders × ${rounds} rounds, ${duration} s each ` +
+    `(+${warmup} s warm-up), ${connections} connections, ${hasTaskset && cpus > 1 ? 'server on core 0, load on core 1' : 'not pinned'}`,
+);
+for (const scenario of scenarios) {
+  results[scenario] = Object.fromEntries(contenders.map((c) => [c, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+    const byContender = {};
+    for (const contender of order) byContender[contender] = await measure(contender, scenario);
+    const base = byContender['node-http'];
+    for (const contender of contenders) {
+      const m = byContender[contender];
+      results[scenario][contender].push({
+        ...m,
+        rpsRatio: m.rps / base.rps,
+        cpuRatio: m.rpcpu / base.rpcpu,
+        rssRatio: m.rssMiB / base.rssMiB,
+      });
+    }
+    console.error(
+      `  ${scenario} round ${round + 1}/${rounds}: ` +
+        contenders.map((c) => `${c} ${Math.round(byContender[c].rps)} req/s`).join(', '),
+    );
+  }
+}
+
+const summary = {};
+for (const scenario of scenarios) {
+  summary[scenario] = {};
+  for (const contender of contenders) {
+    const runs = results[scenario][contender];
+    const med = (key) => median(runs.map((r) => r[key]));
+    summary[scenario][contender] = {
+      rps: med('rps'),
+      rpsRatio: med('rpsRatio'),
+      rpcpu: med('rpcpu'),
+      cpuRatio: med('cpuRatio'),
+      rssMiB: med('rssMiB'),
+      rssRatio: med('rssRatio'),
+      p99Ms: med('p99Ms'),
+    };
+  }
+}
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const x = (n) => `${n.toFixed(2)}×`;
+const lines = [
+  '| scenario | contender | req/s | vs node:http | req per CPU-s | vs node:http | peak RSS MiB | vs node:http | p99 ms |',
+  '| :-- | :-- | --: | --: | --: | --: | --: | --: | --: |',
+];
+for (const scenario of scenarios) {
+  for (const contender of contenders) {
+    const s = summary[scenario][contender];
+    lines.push(
+      `| ${scenario} | ${contender} | ${int(s.rps)} | ${x(s.rpsRatio)} | ${int(s.rpcpu)} | ${x(s.cpuRatio)} | ` +
+        `${s.rssMiB.toFixed(1)} | ${x(s.rssRatio)} | ${s.p99Ms} |`,
+    );
+  }
+}
+
+// brisk against the targets, per server CPU second
+const targets = [];
+if (contenders.includes('brisk')) {
+  const ok = (pass) => (pass ? 'yes' : '**no**');
+  targets.push(
+    '| scenario | brisk / node:http per CPU-s (≥ 0.85) | brisk / express per CPU-s (≥ 4) | brisk / fastify per CPU-s (≥ 1) | brisk / node:http peak RSS (≤ 1.2) |',
+    '| :-- | --: | --: | --: | --: |',
+  );
+  for (const scenario of scenarios) {
+    const s = summary[scenario];
+    const cell = (value, pass) => `${value.toFixed(2)} ${ok(pass)}`;
+    const vs = (other, min) => {
+      if (!s[other]) return 'n/a';
+      const ratio = median(results[scenario].brisk.map((r, i) => r.rpcpu / results[scenario][other][i].rpcpu));
+      return cell(ratio, ratio >= min);
+    };
+    targets.push(
+      `| ${scenario} | ${cell(s.brisk.cpuRatio, s.brisk.cpuRatio >= 0.85)} | ${vs('express', 4)} | ${vs('fastify', 1)} | ` +
+        `${cell(s.brisk.rssRatio, s.brisk.rssRatio <= 1.2)} |`,
+    );
+  }
+}
+
+const version = (name) => {
+  try {
+    return require(`${name}/package.json`).version;
+  } catch {
+    return '?';
+  }
+};
+const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
+const machine = [
+  `- Machine: ${cpuModel}, ${cpus} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
+  `- Node ${process.version}; briskjs ${version('briskjs')} (built), express ${version('express')}, morgan ${version('morgan')}, ` +
+    `fastify ${version('fastify')}, @fastify/static ${version('@fastify/static')}, autocannon ${version('autocannon')}`,
+  `- ${rounds} rounds × ${duration} s per contender and scenario (after ${warmup} s of warm-up), ${connections} connections, ` +
+    `${hasTaskset && cpus > 1 ? 'server pinned to core 0 and load generator to core 1 (taskset)' : 'no CPU pinning'}; ` +
+    `medians over the rounds; ratios to node:http from the same round`,
+  `- Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 1000)} s in all`,
+];
+const report = [...machine, '', ...lines, '', ...targets].join('\n');
+console.log(report);
+
+if (write) {
+  const readme = path.join(here, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const startMark = '<!-- bench:start -->';
+  const endMark = '<!-- bench:end -->';
+  const a = text.indexOf(startMark);
+  const b = text.indexOf(endMark);
+  if (a < 0 || b < a) throw new Error(`bench/README.md has no ${startMark} … ${endMark} section`);
+  fs.writeFileSync(readme, `${text.slice(0, a + startMark.length)}\n${report}\n${text.slice(b)}`);
+  console.error('bench: bench/README.md updated');
+}

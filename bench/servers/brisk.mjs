@@ -1,0 +1,35 @@
+// brisk (the built briskjs package), written as an Express app would be.
+import brisk from 'briskjs';
+import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
+
+const { scenario, port, host } = config();
+const app = brisk();
+
+switch (scenario) {
+  case 'hello':
+    app.get('/', (_req, res) => res.send('Hello World'));
+    break;
+  case 'routing':
+    for (let n = 0; n < RESOURCES; n++) {
+      app.get(`/api/v1/resource${n}/:id`, (req, res) => res.json({ id: req.params.id }));
+      app.post(`/api/v1/resource${n}`, (_req, res) => res.status(201).json({ created: true }));
+      app.put(`/api/v1/resource${n}/:id`, (req, res) => res.json({ id: req.params.id, updated: true }));
+    }
+    break;
+  case 'json-body':
+    app.post('/echo', brisk.json(), (req, res) => res.json(req.body));
+    break;
+  case 'static':
+    app.use(brisk.static(STATIC_DIR));
+    break;
+  case 'middleware-logger':
+    app.use(brisk.logger('combined', { stream: discard }));
+    for (let i = 0; i < 10; i++) app.use((_req, _res, next) => next());
+    app.get('/hello', (_req, res) => res.send('Hello World'));
+    break;
+  case 'params-query':
+    app.get('/users/:uid/posts/:pid', (req, res) => res.json({ params: req.params, query: req.query }));
+    break;
+}
+
+app.listen(port, host, ready);
