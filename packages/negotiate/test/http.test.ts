@@ -1,11 +1,11 @@
 // Over real HTTP: a node:http server negotiating with accepts(req) and checking typeis(req).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serve, type TestServer } from '../../../test/support/http.js';
 import { accepts, contentType, typeis } from '../src/index.js';
 
-const server = createServer((req, res) => {
+function listener(req: IncomingMessage, res: ServerResponse): void {
   let ct: unknown;
   try {
     ct = { ...contentType.parse(req).parameters, type: contentType.parse(req).type };
@@ -24,32 +24,17 @@ const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(body));
   });
-});
+}
 
-function send(headers: Record<string, string>, body?: string | string[]): Promise<Record<string, unknown>> {
-  const { port } = server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: body === undefined ? 'GET' : 'POST',
-        path: '/',
-        headers: headers as IncomingHttpHeaders,
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (data += chunk));
-        res.on('end', () => resolve(JSON.parse(data) as Record<string, unknown>));
-      },
-    );
-    req.on('error', reject);
-    if (Array.isArray(body))
-      for (const part of body) req.write(part); // chunked
-    else if (body !== undefined) req.write(body);
-    req.end();
+let server: TestServer;
+
+async function send(headers: Record<string, string>, body?: string | string[]): Promise<Record<string, unknown>> {
+  // a string is one write and an array one write per part, never with a Content-Length (chunked)
+  const reply = await server.request(body === undefined ? 'GET' : 'POST', '/', {
+    headers,
+    body: typeof body === 'string' ? [body] : body,
   });
+  return JSON.parse(reply.body) as Record<string, unknown>;
 }
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -127,13 +112,12 @@ const CASES: [
 ];
 
 test('accepts and typeis over HTTP', async (t) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server = await serve(listener);
   try {
     for (const [title, headers, body, expected] of CASES) {
       await t.test(title, async () => assert.deepEqual(await send(headers, body), expected));
     }
   } finally {
-    server.closeIdleConnections?.();
-    server.close();
+    await server.close();
   }
 });
