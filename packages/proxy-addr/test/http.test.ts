@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serve } from '../../../test/support/http.js';
 import proxyaddr from '../src/index.js';
 
 test('over real HTTP: X-Forwarded-For from a loopback client', async () => {
-  const server = createServer((req, res) => {
+  const server = await serve((req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('content-type', 'application/json');
     res.end(
       JSON.stringify({
@@ -17,20 +17,9 @@ test('over real HTTP: X-Forwarded-For from a loopback client', async () => {
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   try {
-    const get = (headers: Record<string, string>) =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        request({ host: '127.0.0.1', port, path: '/', headers }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve(JSON.parse(body) as Record<string, unknown>));
-        })
-          .on('error', reject)
-          .end();
-      });
+    const get = async (headers: Record<string, string>) =>
+      JSON.parse((await server.get('/', headers)).body) as Record<string, unknown>;
 
     assert.deepEqual(await get({ 'X-Forwarded-For': '203.0.113.7, 10.0.0.2' }), {
       loopback: '10.0.0.2',
@@ -47,7 +36,6 @@ test('over real HTTP: X-Forwarded-For from a loopback client', async () => {
       forwarded: ['127.0.0.1'],
     });
   } finally {
-    server.closeIdleConnections?.();
-    server.close();
+    await server.close();
   }
 });
