@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serve } from '../../../test/support/http.js';
 import { contentDisposition, type ContentDispositionOptions } from '../src/index.js';
 
 const { parse } = contentDisposition;
@@ -336,19 +336,12 @@ describe('contentDisposition.parse(header)', () => {
 
 describe('contentDisposition over HTTP', () => {
   test('a client reads the header back', async () => {
-    const server = createServer((req, res) => {
+    const server = await serve((_req: IncomingMessage, res: ServerResponse) => {
       res.setHeader('Content-Disposition', contentDisposition('/reports/\u20ac rates "2024".pdf'));
       res.end('%PDF');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const header = await new Promise<string | undefined>((resolve, reject) => {
-        get({ host: '127.0.0.1', port, path: '/' }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.headers['content-disposition']));
-        }).on('error', reject);
-      });
+      const header = (await server.get('/')).headers['content-disposition'];
       assert.equal(
         header,
         'attachment; filename="? rates \\"2024\\".pdf"; filename*=UTF-8\'\'%E2%82%AC%20rates%20%222024%22.pdf',
@@ -357,8 +350,7 @@ describe('contentDisposition over HTTP', () => {
       assert.equal(parsed.type, 'attachment');
       assert.equal(parsed.parameters.filename, '\u20ac rates "2024".pdf');
     } finally {
-      server.closeIdleConnections?.();
-      server.close();
+      await server.close();
     }
   });
 });

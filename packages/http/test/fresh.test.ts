@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serve, type Reply, type TestServer } from '../../../test/support/http.js';
 import { etag, fresh, type FreshRequestHeaders, type FreshResponseHeaders } from '../src/index.js';
 
 const JAN1 = 'Sat, 01 Jan 2000 00:00:00 GMT';
@@ -123,8 +123,8 @@ describe('fresh', () => {
     const body = JSON.stringify({ hello: 'world' });
     const tag = etag(body);
 
-    function listen(): Promise<Server> {
-      const server = createServer((req, res) => {
+    function listen(): Promise<TestServer> {
+      return serve((req: IncomingMessage, res: ServerResponse) => {
         res.setHeader('ETag', etag(body));
         res.setHeader('Content-Type', 'application/json');
         if (fresh(req.headers, { etag: res.getHeader('ETag') as string })) {
@@ -134,25 +134,9 @@ describe('fresh', () => {
         }
         res.end(body);
       });
-      return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
     }
 
-    function get(
-      server: Server,
-      headers: Record<string, string>,
-    ): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-      const { port } = server.address() as AddressInfo;
-      return new Promise((resolve, reject) => {
-        request({ host: '127.0.0.1', port, path: '/', headers }, (res) => {
-          let data = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (data += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-        })
-          .on('error', reject)
-          .end();
-      });
-    }
+    const get = (server: TestServer, headers: Record<string, string>): Promise<Reply> => server.get('/', headers);
 
     test('200 with the ETag, then 304 when the client revalidates', async () => {
       const server = await listen();
@@ -177,8 +161,7 @@ describe('fresh', () => {
         const reload = await get(server, { 'If-None-Match': tag, 'Cache-Control': 'no-cache' });
         assert.equal(reload.status, 200);
       } finally {
-        server.closeIdleConnections?.();
-        server.close();
+        await server.close();
       }
     });
   });

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter, once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type net from 'node:net';
 import { isFinished, onFinished } from '../src/index.js';
+import { serve as serveListener, type RequestOptions, type TestServer } from '../../../test/support/http.js';
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -24,28 +25,12 @@ function counts(ee: EventEmitter): string[] {
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-async function serve(handler: Handler) {
-  const server = http.createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const close = () => {
-    server.closeIdleConnections?.();
-    server.close();
-  };
-  return { server, port, close };
-}
-function get(port: number, options: http.RequestOptions = {}, body?: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, agent: false, ...options }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode as number, body: data }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/** The shared test server (test/support/http.ts) running a typed handler. */
+const serve = (handler: Handler): Promise<TestServer> => serveListener(handler);
+/** One request to `/`; the status and body of the reply. */
+async function get(server: TestServer, method = 'GET', options: RequestOptions = {}) {
+  const reply = await server.request(method, '/', options);
+  return { status: reply.status, body: reply.body };
 }
 
 // --- isFinished ------------------------------------------------------------------------------
@@ -262,7 +247,7 @@ describe('onFinished (unit)', () => {
 describe('onFinished over HTTP', () => {
   test('a normal response: after finish, with (null, res)', async () => {
     const seen: unknown[] = [];
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       assert.equal(isFinished(res), false);
       onFinished(res, (err, msg) => {
         seen.push(err, msg === res, isFinished(res), res.writableFinished);
@@ -270,17 +255,17 @@ describe('onFinished over HTTP', () => {
       res.end('hello');
     });
     try {
-      assert.deepEqual(await get(port), { status: 200, body: 'hello' });
+      assert.deepEqual(await get(srv), { status: 200, body: 'hello' });
       await tick();
       assert.deepEqual(seen, [null, true, true, true]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('a request: once its body was read', async () => {
     const seen: unknown[] = [];
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       seen.push(isFinished(req));
       onFinished(req, (err, msg) => {
         seen.push(err, msg === req, isFinished(req));
@@ -289,29 +274,29 @@ describe('onFinished over HTTP', () => {
       req.resume();
     });
     try {
-      assert.deepEqual(await get(port, { method: 'POST' }, 'x'.repeat(10_000)), { status: 200, body: 'read' });
-      assert.deepEqual(await get(port), { status: 200, body: 'read' }); // GET: 'end' after resume
+      assert.deepEqual(await get(srv, 'POST', { body: 'x'.repeat(10_000) }), { status: 200, body: 'read' });
+      assert.deepEqual(await get(srv), { status: 200, body: 'read' }); // GET: 'end' after resume
       assert.deepEqual(seen, [false, null, true, true, false, null, true, true]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('an aborted request: the client destroys the socket', async () => {
     let resolve!: (v: unknown[]) => void;
     const done = new Promise<unknown[]>((r) => (resolve = r));
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       onFinished(res, (err, msg) => resolve([err, msg === res, isFinished(res), res.writableEnded]));
       res.write('partial'); // never ended
     });
     try {
-      const client = http.get({ host: '127.0.0.1', port, agent: false }, (res) => {
+      const client = srv.start('GET', '/');
+      client.on('response', (res) => {
         res.once('data', () => client.destroy());
       });
-      client.on('error', () => {});
       assert.deepEqual(await done, [null, true, true, false]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
@@ -320,7 +305,7 @@ describe('onFinished over HTTP', () => {
     const baselines: string[][] = [];
     const attached: string[][] = [];
     const after: string[][] = [];
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       const socket = req.socket;
       sockets.push(socket);
       baselines.push(counts(socket));
@@ -335,9 +320,9 @@ describe('onFinished over HTTP', () => {
     });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      assert.equal((await get(port, { agent })).body, 'ok');
+      assert.equal((await get(srv, 'GET', { agent })).body, 'ok');
       await tick();
-      assert.equal((await get(port, { agent })).body, 'ok');
+      assert.equal((await get(srv, 'GET', { agent })).body, 'ok');
       await tick();
       await tick();
       assert.equal(sockets.length, 2);
@@ -353,31 +338,31 @@ describe('onFinished over HTTP', () => {
       assert.deepEqual(after, [idle, idle]);
     } finally {
       agent.destroy();
-      close();
+      await srv.close();
     }
   });
 
   test('an already finished response: the listener runs on the next turn', async () => {
     const order: string[] = [];
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       res.end('done');
       assert.equal(isFinished(res), true);
       onFinished(res, (err, msg) => order.push(`listener ${String(err)} ${msg === res}`));
       order.push('after onFinished');
     });
     try {
-      await get(port);
+      await get(srv);
       await tick();
       assert.deepEqual(order, ['after onFinished', 'listener null true']);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('a pipelined response without a socket yet waits for it', async () => {
     const seen: unknown[] = [];
     let first: ServerResponse | undefined;
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       if (!first) {
         first = res;
         setTimeout(() => res.end('one'), 20);
@@ -389,43 +374,44 @@ describe('onFinished over HTTP', () => {
       res.end('two');
     });
     try {
-      const socket = net.connect(port, '127.0.0.1');
+      const socket = await srv.socket();
       let data = '';
       socket.setEncoding('utf8');
       socket.on('data', (chunk: string) => (data += chunk));
-      await once(socket, 'connect');
       socket.write('GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       await once(socket, 'end');
       socket.destroy();
       assert.match(data, /one[\s\S]*two/);
       assert.deepEqual(seen, [true, 1, null, true, true]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('a client request before its socket is assigned', async () => {
-    const { port, close } = await serve((req, res) => {
+    const srv = await serve((req, res) => {
       req.resume();
       res.end('ok');
     });
     try {
-      const req = http.request({ host: '127.0.0.1', port, agent: false, method: 'POST' });
+      const req = http.request({ host: '127.0.0.1', port: srv.port, agent: false, method: 'POST' });
       assert.equal(req.socket, null);
       assert.equal(isFinished(req), false);
       const finished = new Promise<unknown[]>((resolve) => onFinished(req, (err, msg) => resolve([err, msg === req])));
-      req.on('response', (res) => res.resume());
+      // the reply is read to its end before the server (and so the connection) closes
+      const replied = new Promise<void>((resolve) => req.on('response', (res) => res.resume().on('end', resolve)));
       req.end('body');
       assert.deepEqual(await finished, [null, true]);
+      await replied;
     } finally {
-      close();
+      await srv.close();
     }
   });
 
   test('an upgrade request is finished', async () => {
-    const { server, port, close } = await serve(() => {});
+    const srv = await serve(() => {});
     const seen: unknown[] = [];
-    server.on('upgrade', (req: IncomingMessage, socket: net.Socket) => {
+    srv.server.on('upgrade', (req: IncomingMessage, socket: net.Socket) => {
       seen.push(isFinished(req));
       onFinished(req, (err) => {
         seen.push(err);
@@ -433,18 +419,12 @@ describe('onFinished over HTTP', () => {
       });
     });
     try {
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        agent: false,
-        headers: { Connection: 'Upgrade', Upgrade: 'x' },
-      });
-      req.end();
+      const req = srv.start('GET', '/', { headers: { Connection: 'Upgrade', Upgrade: 'x' } });
       const [, socket] = (await once(req, 'upgrade')) as [IncomingMessage, net.Socket];
       socket.destroy();
       assert.deepEqual(seen, [true, null]);
     } finally {
-      close();
+      await srv.close();
     }
   });
 });

@@ -1,9 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { onHeaders } from '../src/index.js';
+import { serve } from '../../../test/support/http.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, log: unknown[]) => void;
 interface Reply {
@@ -17,7 +16,7 @@ interface Reply {
 /** One request to a fresh server whose handler is `handler`; a handler error becomes a 599 reply. */
 async function run(handler: Handler): Promise<Reply> {
   const log: unknown[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await serve((req: IncomingMessage, res: ServerResponse) => {
     try {
       handler(req, res, log);
     } catch (err) {
@@ -26,27 +25,13 @@ async function run(handler: Handler): Promise<Reply> {
       res.end();
     }
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
   try {
-    const { port } = server.address() as AddressInfo;
-    return await new Promise<Reply>((resolve, reject) => {
-      http
-        .get({ host: '127.0.0.1', port, agent: false }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => {
-            const skip = /^(date|connection|keep-alive|content-length|transfer-encoding)$/i;
-            const headers = res.rawHeaders.filter((_, i, raw) => !skip.test(raw[i - (i % 2)]));
-            resolve({ status: res.statusCode as number, message: res.statusMessage as string, headers, body, log });
-          });
-        })
-        .on('error', reject);
-    });
+    const res = await server.get('/');
+    const skip = /^(date|connection|keep-alive|content-length|transfer-encoding)$/i;
+    const headers = res.rawHeaders.filter((_, i, raw) => !skip.test(raw[i - (i % 2)]));
+    return { status: res.status, message: res.statusMessage, headers, body: res.body, log };
   } finally {
-    server.closeIdleConnections?.();
-    server.close();
+    await server.close();
   }
 }
 

@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, get, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as nodeUrl from 'node:url';
 import { parseurl, type ParsedUrl, type ParseurlRequest } from '../src/index.js';
+import { serve } from '../../../test/support/http.js';
 
 const Url = (nodeUrl as unknown as { Url: new () => nodeUrl.Url }).Url;
 
@@ -202,7 +202,7 @@ describe('parseurl.original', () => {
 describe('parseurl over HTTP', () => {
   test('parses a real request URL and caches it on the request', async () => {
     const seen: unknown[] = [];
-    const server = createServer((req: IncomingMessage, res) => {
+    const server = await serve((req: IncomingMessage, res: ServerResponse) => {
       const parsed = parseurl(req) as ParsedUrl;
       seen.push(
         parseurl(req) === parsed,
@@ -212,17 +212,8 @@ describe('parseurl over HTTP', () => {
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify({ pathname: parsed.pathname, query: parsed.query, search: parsed.search }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const body = await new Promise<string>((resolve, reject) => {
-        get({ host: '127.0.0.1', port, path: '/search/items?q=caf%C3%A9&page=2' }, (res) => {
-          let data = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (data += chunk));
-          res.on('end', () => resolve(data));
-        }).on('error', reject);
-      });
+      const { body } = await server.get('/search/items?q=caf%C3%A9&page=2');
       assert.deepEqual(JSON.parse(body), {
         pathname: '/search/items',
         query: 'q=caf%C3%A9&page=2',
@@ -230,8 +221,7 @@ describe('parseurl over HTTP', () => {
       });
       assert.deepEqual(seen, [true, true, true]);
     } finally {
-      server.closeIdleConnections?.();
-      server.close();
+      await server.close();
     }
   });
 });

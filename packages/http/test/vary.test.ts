@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, get, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serve } from '../../../test/support/http.js';
 import { vary, type VaryResponse } from '../src/index.js';
 
 /** A minimal response: a header map with getHeader/setHeader. */
@@ -183,25 +183,17 @@ describe('vary(res, field)', () => {
   });
 
   test('over HTTP: the Vary header reaches the client', async () => {
-    const server: Server = createServer((req, res) => {
+    const server = await serve((_req: IncomingMessage, res: ServerResponse) => {
       res.setHeader('Vary', 'Accept-Encoding');
       vary(res, 'Origin');
       vary(res, ['accept-encoding', 'Accept-Language']);
       res.end('ok');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const header = await new Promise<string | undefined>((resolve, reject) => {
-        get({ host: '127.0.0.1', port, path: '/' }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.headers.vary));
-        }).on('error', reject);
-      });
+      const header = (await server.get('/')).headers.vary;
       assert.equal(header, 'Accept-Encoding, Origin, Accept-Language');
     } finally {
-      server.closeIdleConnections?.();
-      server.close();
+      await server.close();
     }
   });
 });
