@@ -19,7 +19,9 @@ export default defineConfig((): Options[] => {
     ? { entry: { index: 'src/cjs.ts' }, cjsInterop: true, footer: { js: 'module.exports = module.exports.default;' } }
     : { entry: { index: 'src/index.ts' } };
   return [
-    { ...common, ...cjs, format: ['cjs'], dts: true, sourcemap: true }, // index.cjs, .cjs.map, .d.cts
+    // No source map: it would embed src/ (most of a tarball) or point at sources that are not
+    // published. check-dist reads the bundle's inputs from the metafile. docs/decisions/016.
+    { ...common, ...cjs, format: ['cjs'], dts: true, metafile: true }, // index.cjs, .d.cts, metafile-cjs.json
     { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true } }, // index.d.ts only
   ];
 });

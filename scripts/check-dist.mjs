@@ -7,6 +7,8 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deepStrictEqual } from 'node:assert';
 import { declared } from './dts-exports.mjs';
+import { runInterop } from './interop.mjs';
+import { ES_MODULE_MARKED } from './metadata.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json')); // root devDependencies list every package
@@ -85,10 +87,17 @@ for (const [i, p] of pkgs.entries()) {
       same(esmT.default.props, names);
     });
   }
-  const { sources } = JSON.parse(readFileSync(join(p.dir, 'dist/index.cjs.map'), 'utf8'));
+  const { inputs } = JSON.parse(readFileSync(join(p.dir, 'dist/metafile-cjs.json'), 'utf8'));
   check(`${name}: index.cjs bundles only its own src/`, () =>
-    sources.every((s) => resolve(p.dir, 'dist', s).startsWith(join(p.dir, 'src') + sep)),
+    Object.keys(inputs).every((s) => resolve(p.dir, s).startsWith(join(p.dir, 'src') + sep)),
   );
+  check(`${name}: no source map`, () => !existsSync(join(p.dir, 'dist/index.cjs.map')));
+  if (!p.fn) {
+    const marked = ES_MODULE_MARKED.includes(name);
+    check(`${name}: __esModule ${marked ? 'set, as upstream' : 'absent, as upstream'}`, () =>
+      marked ? cjs.__esModule === true : !Object.hasOwn(cjs, '__esModule'),
+    );
+  }
   const built = readFileSync(join(p.dir, 'dist/index.cjs'), 'utf8');
   for (const dep of Object.keys(p.json.dependencies ?? {})) {
     check(`${name}: require("${dep}") stays external`, () => built.includes(`require("${dep}")`));
@@ -98,5 +107,14 @@ for (const [i, p] of pkgs.entries()) {
     `${bad === before ? 'ok' : 'not ok'} - ${name} (${typeof cjs}: ${names.join(', ')}${extra.length ? `; CJS-only: ${extra.join(', ')}` : ''})`,
   );
 }
+// A CommonJS TypeScript consumer (.cts, esModuleInterop), compiled and run (decision 016).
+check('.cts consumer (tsc, module commonjs and nodenext) runs', () =>
+  runInterop({
+    dir: join(root, 'node_modules/.cache/brisk-interop'),
+    tsc: join(root, 'node_modules/typescript/bin/tsc'),
+    typeRoots: [join(root, 'node_modules/@types')],
+    pkgs: pkgs.map((p) => ({ name: p.json.name, fn: p.fn })),
+  }),
+);
 console.log(`check-dist: ${ok} ok, ${bad} not ok (node ${process.version})`);
 process.exitCode = bad ? 1 : 0;

@@ -5,13 +5,26 @@ import { createRequire } from 'node:module';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { declared } from './dts-exports.mjs';
+import { ES_MODULE_MARKED } from './metadata.mjs';
 
 const file = resolve('dist/index.cjs');
 const fail = (msg) => {
   throw new Error(`esm-wrapper: ${file}: ${msg}`);
 };
-const cjs = createRequire(file)(file); // runs the build (and its @brisk/* deps' builds)
 const fnModule = existsSync('src/cjs.ts'); // module.exports is the default export itself
+
+// esbuild marks a named-exports-only CommonJS build with `__esModule`, so TypeScript's
+// esModuleInterop gives `import qs from '@brisk/qs'` the (missing) `default` property: undefined.
+// The upstreams (qs, cookie, http-errors, mime-types, negotiator...) have no marker and the import
+// is the module: drop it, except where the upstream sets it too (path-to-regexp). Decision 016.
+const { name } = JSON.parse(readFileSync('package.json', 'utf8'));
+if (!fnModule && !ES_MODULE_MARKED.includes(name)) {
+  const marked = 'var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);';
+  const code = readFileSync(file, 'utf8');
+  if (!code.includes(marked)) fail('no __esModule helper to rewrite (esbuild output changed?)');
+  writeFileSync(file, code.replace(marked, 'var __toCommonJS = (mod) => __copyProps({}, mod); // no __esModule'));
+}
+const cjs = createRequire(file)(file); // runs the build (and its @brisk/* deps' builds)
 if (!fnModule && Object.hasOwn(cjs, 'default')) fail('without src/cjs.ts a package has no default export');
 const [{ names }] = declared([resolve('dist/index.d.ts')]);
 const missing = names.filter((k) => !Object.hasOwn(cjs, k));

@@ -13,6 +13,9 @@ const rootJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 export const REPO = rootJson.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 const license = readFileSync(join(root, 'LICENSE'), 'utf8');
 
+/** Named-exports-only packages whose CommonJS build keeps `__esModule`, as their upstream's does. */
+export const ES_MODULE_MARKED = ['@brisk/path'];
+
 /** Only what runs, and the types; README, LICENSE and package.json are always packed. */
 export const FILES = ['dist/index.cjs', 'dist/index.mjs', 'dist/index.d.ts', 'dist/index.d.cts', 'CHANGELOG.md'];
 const SCRIPTS = {

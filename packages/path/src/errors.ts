@@ -1,8 +1,11 @@
 // Errors of @brisk/path. Every error carries a stable `code`; every code has a section in
 // docs/errors.md (the repository's test/errors.test.ts keeps this table and the docs in step).
 
-/** Where the error sections live; each message ends with `; visit <DOCS>#<anchor>`. */
-const DOCS = 'docs/errors.md';
+/**
+ * Where the error sections live; each message ends with `; visit <DOCS>#<anchor>`. An absolute
+ * URL (the repository's, as in the root package.json) so the link works for installed packages.
+ */
+const DOCS = 'https://github.com/briskjs/brisk/blob/main/docs/errors.md';
 
 /**
  * Stable error codes of @brisk/path, and the docs/errors.md section (anchor) of each.
@@ -32,7 +35,7 @@ export type PathErrorCode = keyof typeof ERRORS;
  * Thrown when a path cannot be parsed or turned into a regexp (a `TypeError`, as in
  * path-to-regexp 8). The message names the problem, where it is (`at index N`, counted in
  * code points, when known), the offending path and the docs/errors.md section that explains
- * the fix: `Unexpected ( at index 5, expected end: /foo(x); visit docs/errors.md#unexpected-token`.
+ * the fix: `Unexpected ( at index 5, expected end: /foo(x); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token`.
  *
  * @example
  * try { match('/users/:id?'); } catch (err) {

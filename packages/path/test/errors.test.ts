@@ -17,142 +17,145 @@ const PARSE_ERRORS: ErrorCase[] = [
     path: '/:',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
     message:
-      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:; visit docs/errors.md#missing-parameter-name',
+      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:-x',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
     message:
-      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:-x; visit docs/errors.md#missing-parameter-name',
+      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:-x; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:1st',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
     message:
-      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:1st; visit docs/errors.md#missing-parameter-name',
+      'Missing parameter name at index 2 (write a name after ":", e.g. :id or :"user-id"): /:1st; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:""/x',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
     message:
-      'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /:""/x; visit docs/errors.md#missing-parameter-name',
+      'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /:""/x; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
   },
   {
     path: '/😀/:',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
     message:
-      'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /😀/:; visit docs/errors.md#missing-parameter-name',
+      'Missing parameter name at index 4 (write a name after ":", e.g. :id or :"user-id"): /😀/:; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
   },
   {
     path: '/:"id',
     code: 'BRISK_ERR_PATH_UNTERMINATED_QUOTE',
-    message: 'Unterminated quote at index 2 (close the name with "): /:"id; visit docs/errors.md#unterminated-quote',
+    message:
+      'Unterminated quote at index 2 (close the name with "): /:"id; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unterminated-quote',
   },
   {
     path: '/:"id\\"',
     code: 'BRISK_ERR_PATH_UNTERMINATED_QUOTE',
-    message: 'Unterminated quote at index 2 (close the name with "): /:"id\\"; visit docs/errors.md#unterminated-quote',
+    message:
+      'Unterminated quote at index 2 (close the name with "): /:"id\\"; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unterminated-quote',
   },
   {
     path: '/*"a\\',
     code: 'BRISK_ERR_PATH_UNTERMINATED_QUOTE',
-    message: 'Unterminated quote at index 2 (close the name with "): /*"a\\; visit docs/errors.md#unterminated-quote',
+    message:
+      'Unterminated quote at index 2 (close the name with "): /*"a\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unterminated-quote',
   },
   {
     path: '/a\\',
     code: 'BRISK_ERR_PATH_UNTERMINATED_ESCAPE',
     message:
-      'Unterminated escape at index 3 (a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash): /a\\; visit docs/errors.md#unterminated-escape',
+      'Unterminated escape at index 3 (a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash): /a\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unterminated-escape',
   },
   {
     path: '/users/:id?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Unexpected ? at index 11, expected end (Express 4's optional /:id? is gone: write {/:id} instead): /users/:id?; visit docs/errors.md#express-4-syntax",
+      "Unexpected ? at index 11, expected end (Express 4's optional /:id? is gone: write {/:id} instead): /users/:id?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/file.:ext?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Unexpected ? at index 11, expected end (Express 4's optional :ext? is gone: write {:ext} instead): /file.:ext?; visit docs/errors.md#express-4-syntax",
+      "Unexpected ? at index 11, expected end (Express 4's optional :ext? is gone: write {:ext} instead): /file.:ext?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/files/:path+',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Unexpected + at index 13, expected end (Express 4's one-or-more /:path+ is gone: write /*path instead): /files/:path+; visit docs/errors.md#express-4-syntax",
+      "Unexpected + at index 13, expected end (Express 4's one-or-more /:path+ is gone: write /*path instead): /files/:path+; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/files/:path*',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Missing parameter name at index 13 (Express 4's zero-or-more /:path* is gone: write {/*path} instead): /files/:path*; visit docs/errors.md#express-4-syntax",
+      "Missing parameter name at index 13 (Express 4's zero-or-more /:path* is gone: write {/*path} instead): /files/:path*; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: ':id*',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Missing parameter name at index 4 (Express 4's zero-or-more :id* is gone: write {*id} instead): :id*; visit docs/errors.md#express-4-syntax",
+      "Missing parameter name at index 4 (Express 4's zero-or-more :id* is gone: write {*id} instead): :id*; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/*',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Missing parameter name at index 2 (Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too): /*; visit docs/errors.md#express-4-syntax',
+      'Missing parameter name at index 2 (Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too): /*; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/:id(\\d+)',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ( at index 5, expected end (regular expressions are not supported: remove the (...) after :id and check the value in the handler, or write \\( to match "(" literally): /:id(\\d+); visit docs/errors.md#express-4-syntax',
+      'Unexpected ( at index 5, expected end (regular expressions are not supported: remove the (...) after :id and check the value in the handler, or write \\( to match "(" literally): /:id(\\d+); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/foo(x)',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ( at index 5, expected end (regular expressions are not supported: write \\( to match "(" literally): /foo(x); visit docs/errors.md#express-4-syntax',
+      'Unexpected ( at index 5, expected end (regular expressions are not supported: write \\( to match "(" literally): /foo(x); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/what?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ? at index 6, expected end ("?" is reserved: write \\? to match it literally, or {...} around an optional part): /what?; visit docs/errors.md#express-4-syntax',
+      'Unexpected ? at index 6, expected end ("?" is reserved: write \\? to match it literally, or {...} around an optional part): /what?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/a+b',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected + at index 3, expected end ("+" is reserved: write \\+ to match it literally, or *name for one or more segments): /a+b; visit docs/errors.md#express-4-syntax',
+      'Unexpected + at index 3, expected end ("+" is reserved: write \\+ to match it literally, or *name for one or more segments): /a+b; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/a[b]',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected [ at index 3, expected end ("[" is reserved: write \\[ to match it literally): /a[b]; visit docs/errors.md#unexpected-token',
+      'Unexpected [ at index 3, expected end ("[" is reserved: write \\[ to match it literally): /a[b]; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
   {
     path: '/a{/b)}',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected ) at index 6, expected } (")" is reserved: write \\) to match it literally): /a{/b)}; visit docs/errors.md#unexpected-token',
+      'Unexpected ) at index 6, expected } (")" is reserved: write \\) to match it literally): /a{/b)}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
   {
     path: '/hey!',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected ! at index 5, expected end ("!" is reserved: write \\! to match it literally): /hey!; visit docs/errors.md#unexpected-token',
+      'Unexpected ! at index 5, expected end ("!" is reserved: write \\! to match it literally): /hey!; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
   {
     path: '/a}',
     code: 'BRISK_ERR_PATH_UNBALANCED_BRACES',
     message:
-      'Unexpected } at index 3, expected end (no "{" to close: remove it or write \\} to match "}" literally): /a}; visit docs/errors.md#unbalanced-braces',
+      'Unexpected } at index 3, expected end (no "{" to close: remove it or write \\} to match "}" literally): /a}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unbalanced-braces',
   },
   {
     path: '/{a{b}',
     code: 'BRISK_ERR_PATH_UNBALANCED_BRACES',
     message:
-      'Unexpected end at index 6, expected } (the "{" at index 2 is never closed: add "}" or write \\{ to match "{" literally): /{a{b}; visit docs/errors.md#unbalanced-braces',
+      'Unexpected end at index 6, expected } (the "{" at index 2 is never closed: add "}" or write \\{ to match "{" literally): /{a{b}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unbalanced-braces',
   },
   // Precedence as upstream: an error in a name is reported before an earlier reserved character,
   // and the first reserved character before an unclosed brace or a trailing backslash.
@@ -160,19 +163,19 @@ const PARSE_ERRORS: ErrorCase[] = [
     path: '/(:',
     code: 'BRISK_ERR_PATH_MISSING_NAME',
     message:
-      'Missing parameter name at index 3 (write a name after ":", e.g. :id or :"user-id"): /(:; visit docs/errors.md#missing-parameter-name',
+      'Missing parameter name at index 3 (write a name after ":", e.g. :id or :"user-id"): /(:; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
   },
   {
     path: '/{(}[',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ( at index 3, expected } (regular expressions are not supported: write \\( to match "(" literally): /{(}[; visit docs/errors.md#express-4-syntax',
+      'Unexpected ( at index 3, expected } (regular expressions are not supported: write \\( to match "(" literally): /{(}[; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/{[\\',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected [ at index 3, expected } ("[" is reserved: write \\[ to match it literally): /{[\\; visit docs/errors.md#unexpected-token',
+      'Unexpected [ at index 3, expected } ("[" is reserved: write \\[ to match it literally): /{[\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
 ];
 
@@ -182,31 +185,31 @@ const REGEXP_ERRORS: ErrorCase[] = [
     path: '/:a:b',
     code: 'BRISK_ERR_PATH_MISSING_TEXT',
     message:
-      'Missing text before "b" param at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a:b; visit docs/errors.md#missing-text-between-parameters',
+      'Missing text before "b" param at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a:b; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-text-between-parameters',
   },
   {
     path: '/:a*b',
     code: 'BRISK_ERR_PATH_MISSING_TEXT',
     message:
-      'Missing text before "b" wildcard at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a*b; visit docs/errors.md#missing-text-between-parameters',
+      'Missing text before "b" wildcard at index 4 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a*b; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-text-between-parameters',
   },
   {
     path: '/:a{:b}',
     code: 'BRISK_ERR_PATH_MISSING_TEXT',
     message:
-      'Missing text before "b" param at index 5 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a{:b}; visit docs/errors.md#missing-text-between-parameters',
+      'Missing text before "b" param at index 5 (separate two parameters with text, e.g. /:a-:b, or put them in different segments): /:a{:b}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-text-between-parameters',
   },
   {
     path: '{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}{/:i}',
     code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
     message:
-      'Too many path combinations at index 41 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): {/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}{/:i}; visit docs/errors.md#too-many-path-combinations',
+      'Too many path combinations at index 41 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): {/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}{/:i}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#too-many-path-combinations',
   },
   {
     path: '/x{{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}}',
     code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
     message:
-      'Too many path combinations at index 3 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /x{{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}}; visit docs/errors.md#too-many-path-combinations',
+      'Too many path combinations at index 3 (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /x{{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#too-many-path-combinations',
   },
 ];
 
@@ -258,7 +261,7 @@ describe('regexp errors', () => {
       name: 'TypeError',
       code: 'BRISK_ERR_PATH_MISSING_TEXT',
       message:
-        'Missing text before "b" wildcard (separate two parameters with text, e.g. /:a-:b, or put them in different segments); visit docs/errors.md#missing-text-between-parameters',
+        'Missing text before "b" wildcard (separate two parameters with text, e.g. /:a-:b, or put them in different segments); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-text-between-parameters',
       originalPath: undefined,
     });
   });
@@ -270,7 +273,7 @@ describe('regexp errors', () => {
       name: 'TypeError',
       code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
       message:
-        'Too many path combinations (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /one-too-many; visit docs/errors.md#too-many-path-combinations',
+        'Too many path combinations (the optional groups expand to more than 256 alternatives: use fewer {...} groups or several paths): /one-too-many; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#too-many-path-combinations',
     });
     // Exactly 256: 8 optional groups.
     assert.equal(pathToRegexp('{/:a}{/:b}{/:c}{/:d}{/:e}{/:f}{/:g}{/:h}').keys.length, 1024);
@@ -291,7 +294,7 @@ describe('regexp errors', () => {
     assert.throws(() => pathToRegexp(empties), {
       code: 'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
       message:
-        'Too many path combinations (more than 256 alternatives); visit docs/errors.md#too-many-path-combinations',
+        'Too many path combinations (more than 256 alternatives); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#too-many-path-combinations',
     });
   });
 });
@@ -307,14 +310,14 @@ describe('invalid input', () => {
       const expected = {
         name: 'TypeError',
         code: 'BRISK_ERR_PATH_INVALID_PATH',
-        message: `Expected a string path or TokenData, got ${type}; visit docs/errors.md#invalid-path`,
+        message: `Expected a string path or TokenData, got ${type}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#invalid-path`,
       };
       assert.throws(() => match(value as unknown as string), expected);
       assert.throws(() => compile(value as unknown as string), expected);
       if (typeof value !== 'object' || value === null) {
         assert.throws(() => parse(value as unknown as string), {
           ...expected,
-          message: `Expected a string path, got ${type}; visit docs/errors.md#invalid-path`,
+          message: `Expected a string path, got ${type}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#invalid-path`,
         });
       }
     });
@@ -402,13 +405,19 @@ describe('malformed percent-encoding', () => {
 describe('PathError', () => {
   test('constructed by hand, like upstream’s (message, originalPath)', () => {
     const err = new PathError('Something', '/p');
-    assert.equal(err.message, 'Something: /p; visit docs/errors.md#briskpath');
+    assert.equal(
+      err.message,
+      'Something: /p; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#briskpath',
+    );
     assert.equal(err.originalPath, '/p');
     assert.equal(err.code, undefined);
-    assert.equal(new PathError('Something', undefined).message, 'Something; visit docs/errors.md#briskpath');
+    assert.equal(
+      new PathError('Something', undefined).message,
+      'Something; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#briskpath',
+    );
     assert.equal(
       new PathError('Something', '', 'BRISK_ERR_PATH_MISSING_NAME').message,
-      'Something; visit docs/errors.md#missing-parameter-name',
+      'Something; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
     );
   });
 });
