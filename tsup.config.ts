@@ -21,7 +21,17 @@ export default defineConfig((): Options[] => {
   return [
     // No source map: it would embed src/ (most of a tarball) or point at sources that are not
     // published. check-dist reads the bundle's inputs from the metafile. docs/decisions/016.
-    { ...common, ...cjs, format: ['cjs'], dts: true, metafile: true }, // index.cjs, .d.cts, metafile-cjs.json
+    // Whitespace and syntax minified, names kept (function names show in stack traces and
+    // router layers): about half the bytes of the JavaScript. Comments are in the declarations.
+    {
+      ...common,
+      ...cjs,
+      format: ['cjs'],
+      dts: true,
+      metafile: true,
+      minifyWhitespace: true,
+      minifySyntax: true,
+    }, // index.cjs, .d.cts, metafile-cjs.json
     { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true } }, // index.d.ts only
   ];
 });
