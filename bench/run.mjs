@@ -156,16 +156,26 @@ function startServer(contender, scenario) {
     env: { ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // answers come in the order of the questions; a server that dies fails what waits on it
   const pending = [];
-  child.on('message', (message) => pending.shift()?.(message));
-  const next = () => new Promise((resolve) => pending.push(resolve));
+  child.on('message', (message) => pending.shift()?.resolve(message));
+  child.on('exit', (code, signal) => {
+    for (const { reject } of pending.splice(0))
+      reject(new Error(`${contender} ${scenario}: exited (${code ?? signal})`));
+  });
+  const next = () => new Promise((resolve, reject) => pending.push({ resolve, reject }));
   const started = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${contender} ${scenario}: not ready after 10 s`)), 10_000);
-    next().then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`${contender} ${scenario}: exited with ${code}`)));
+    next().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
   });
   return {
     port,
