@@ -98,3 +98,31 @@ const staticOptions: serveStatic.ServeStaticOptions = { immutable: true, maxAge:
 const routerOptions: Router.RouterOptions = { strict: true };
 const bytesOptions: bytes.BytesOptions = { decimalPlaces: 1 };
 void [jsonOptions, staticOptions, routerOptions, bytesOptions];
+
+// briskjs and @brisk/app as `require('express')` users write them
+import express = require('briskjs');
+import createApp = require('@brisk/app');
+const app: express.Application = express();
+app.use(express.json(), express.urlencoded({ extended: false }), express.static('public'));
+app.use(express.logger('dev'));
+app.get('/users/:id', (req, res) => {
+  const id: string = req.params.id;
+  res.status(200).json({ id });
+});
+app.get('/users/:id', (req) => {
+  // @ts-expect-error: no such parameter in the path
+  void req.params.name;
+});
+const handler: express.RequestHandler = (req: express.Request, res: express.Response, next: express.NextFunction) => {
+  void [req.ip, res.headersSent];
+  next();
+};
+const onError: express.ErrorRequestHandler = (err, _req, res, _next) => void res.status(500).send(String(err));
+const expressRouter: express.Router = express.Router({ mergeParams: true });
+app.use('/api', expressRouter, handler, onError);
+// @ts-expect-error: app.use needs handlers
+app.use(42);
+const subApp: createApp.Application = createApp();
+app.use('/sub', subApp);
+const server: import('node:http').Server = app.listen(0);
+void server;

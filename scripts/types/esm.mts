@@ -70,3 +70,31 @@ send(req, '/a.txt').pipe(res);
 appRouter.use(logger('dev'));
 const line = compileFormat(':method :url :status');
 void [Route, line];
+
+// briskjs and @brisk/app as an ESM user writes them
+import brisk, {
+  Router as BriskRouter,
+  json as briskJson,
+  logger as briskLogger,
+  type Request,
+  type Response,
+} from 'briskjs';
+import createApp, { type Application } from '@brisk/app';
+const app: Application = brisk();
+app.use(briskJson(), briskLogger('tiny'), brisk.static('public'));
+app.get('/files/*path', (req, res) => {
+  const path: string[] = req.params.path;
+  res.send(path.join('/'));
+});
+app.post('/a{/:b}', (req) => {
+  const b: string | undefined = req.params.b;
+  // @ts-expect-error: req.query is read-only
+  req.query = {};
+  // @ts-expect-error: the body is unknown until a parser types it
+  void req.body.name;
+  void b;
+});
+const viaNamespace = (req: brisk.Request, res: brisk.Response): void => void [req, res];
+const typed = (req: Request, res: Response): void => void [req, res];
+app.use('/r', BriskRouter(), createApp());
+void [viaNamespace, typed];

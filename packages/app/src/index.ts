@@ -52,6 +52,9 @@ export type {
   ViewConstructor,
 } from './types.js';
 import type * as T from './types.js';
+import type * as V from './view.js';
+import type * as F from './finalhandler.js';
+import type * as S from './settings.js';
 import type { RouterFactory } from './types.js';
 export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
@@ -130,6 +133,38 @@ declare namespace brisk {
   export type ParsedQuery = QueryType;
   /** Per-request or per-app locals. */
   export type Locals = LocalsType;
+  /** A path argument (string, pattern, RegExp or an array of these). */
+  export type PathArg = PathArgType;
+  /** The params object a path literal gives (`{ id: string }` for `'/users/:id'`). */
+  export type PathParams<P> = PathParamsType<P>;
+  /** A handler, or nested arrays of handlers. */
+  export type Handlers<H> = HandlersType<H>;
+  /** `app.get(path, ...handlers)` and the other methods. */
+  export type AppMatcher<A> = AppMatcherType<A>;
+  /** Every `app.METHOD`. */
+  export type AppMethods<A> = AppMethodsType<A>;
+  /** The arguments `app.listen` takes. */
+  export type ListenArgs = ListenArgsType;
+  /** An `app.param()` callback. */
+  export type ParamHandler = ParamHandlerType;
+  /** A template engine (`app.engine(ext, fn)`). */
+  export type Engine = EngineType;
+  /** Options of a view. */
+  export type ViewOptions = ViewOptionsType;
+  /** A view (`app.set('view', View)`). */
+  export type ViewLike = ViewLikeType;
+  /** The constructor of views. */
+  export type ViewConstructor = ViewConstructorType;
+  /** `finalhandler(req, res, options)`'s result. */
+  export type FinalHandler = FinalHandlerType;
+  /** Options of `finalhandler`. */
+  export type FinalHandlerOptions = FinalHandlerOptionsType;
+  /** An `etag` setting function. */
+  export type ETagFunction = ETagFunctionType;
+  /** A `query parser` setting function. */
+  export type QueryParser = QueryParserType;
+  /** A compiled `trust proxy` setting. */
+  export type TrustProxyFunction = TrustProxyFunctionType;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
 type ApplicationType = T.Application;
@@ -144,5 +179,21 @@ type RouteType<P> = T.IRoute<P>;
 type ParamsType = T.ParamsDictionary;
 type QueryType = T.ParsedQuery;
 type LocalsType = T.Locals;
+type PathArgType = T.PathArg;
+type PathParamsType<P> = T.PathParams<P>;
+type HandlersType<H> = T.Handlers<H>;
+type AppMatcherType<A> = T.AppMatcher<A>;
+type AppMethodsType<A> = T.AppMethods<A>;
+type ListenArgsType = T.ListenArgs;
+type ParamHandlerType = T.ParamHandler;
+type EngineType = V.Engine;
+type ViewOptionsType = V.ViewOptions;
+type ViewLikeType = V.ViewLike;
+type ViewConstructorType = T.ViewConstructor;
+type FinalHandlerType = F.FinalHandler;
+type FinalHandlerOptionsType = F.FinalHandlerOptions;
+type ETagFunctionType = S.ETagFunction;
+type QueryParserType = S.QueryParser;
+type TrustProxyFunctionType = S.TrustProxyFunction;
 
 export default brisk;

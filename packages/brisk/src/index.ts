@@ -101,4 +101,55 @@ const brisk: Brisk = Object.assign(createApplication, {
   logger,
 });
 
+/**
+ * Types as `express.Request` & co. for CommonJS TypeScript users (`import express = require('briskjs')`),
+ * who see only the default export. Names of the other packages stay qualified (`app.Request`), so the
+ * bundled declarations keep pointing at @brisk/app's types.
+ */
+declare namespace brisk {
+  export type Application = app.Application;
+  export type Express = app.Application;
+  export type Request<P = app.ParamsDictionary, ReqBody = unknown, Query = app.ParsedQuery> = app.Request<
+    P,
+    ReqBody,
+    Query
+  >;
+  export type Response<ResBody = unknown> = app.Response<ResBody>;
+  export type NextFunction = app.NextFunction;
+  export type RequestHandler<P = app.ParamsDictionary, ReqBody = unknown, Query = app.ParsedQuery> = app.RequestHandler<
+    P,
+    ReqBody,
+    Query
+  >;
+  export type ErrorRequestHandler<
+    P = app.ParamsDictionary,
+    ReqBody = unknown,
+    Query = app.ParsedQuery,
+  > = app.ErrorRequestHandler<P, ReqBody, Query>;
+  export type Handler<P = app.ParamsDictionary> = app.Handler<P>;
+  export type Router = app.Router;
+  export type IRouter = app.IRouter;
+  export type IRoute<P = app.ParamsDictionary> = app.IRoute<P>;
+  export type ParamsDictionary = app.ParamsDictionary;
+  export type ParsedQuery = app.ParsedQuery;
+  export type Locals = app.Locals;
+  export type BriskApp = app.BriskApp;
+  export type PathArg = app.PathArg;
+  export type PathParams<P> = app.PathParams<P>;
+  export type Handlers<H> = app.Handlers<H>;
+  export type AppMatcher<A> = app.AppMatcher<A>;
+  export type AppMethods<A> = app.AppMethods<A>;
+  export type ListenArgs = app.ListenArgs;
+  export type ParamHandler = app.ParamHandler;
+  export type Engine = app.Engine;
+  export type ViewOptions = app.ViewOptions;
+  export type ViewLike = app.ViewLike;
+  export type ViewConstructor = app.ViewConstructor;
+  export type FinalHandler = app.FinalHandler;
+  export type FinalHandlerOptions = app.FinalHandlerOptions;
+  export type ETagFunction = app.ETagFunction;
+  export type QueryParser = app.QueryParser;
+  export type TrustProxyFunction = app.TrustProxyFunction;
+}
+
 export default brisk;

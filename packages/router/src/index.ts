@@ -3,7 +3,8 @@ import { Route } from './route.js';
 import { Router as createRouter, type Router as RouterType, type RouterConstructor } from './router.js';
 import type { ServerResponse } from 'node:http';
 import type * as T from './types.js';
-import type { Layer as LayerClass, LayerMatcher as Matcher } from './layer.js';
+import type { Layer as LayerClass, LayerMatcher as Matcher, LayerOptions as LayerOptionsT } from './layer.js';
+import type { MethodName as MethodNameT } from './methods.js';
 
 // Classes
 export { Route } from './route.js';
@@ -81,6 +82,32 @@ declare namespace Router {
   export type PathArg = PathArgType;
   /** A handler argument. */
   export type HandlerArg<Req = RouterRequestType, Res = ServerResponse> = HandlerArgType<Req, Res>;
+  /** A list of handler arguments. */
+  export type HandlerArgs<Req = RouterRequestType, Res = ServerResponse> = HandlerArgsType<Req, Res>;
+  /** The params object a path literal gives (`{ id: string }` for `'/users/:id'`). */
+  export type PathParams<P> = PathParamsType<P>;
+  /** A method name, lowercased (`'get'`, `'m-search'`, ...). */
+  export type MethodName = MethodNameType;
+  /** A router instance (what `Router()` returns). */
+  export type RouterInstance = RouterType;
+  /** The constructor `Router` (with or without `new`). */
+  export type RouterConstructor = RouterConstructorType;
+  /** `require('@brisk/router')`. */
+  export type RouterModule = RouterModuleType;
+  /** Options of a layer. */
+  export type LayerOptions = LayerOptionsType;
+  /** An entry of `router.stack` or `route.stack`, as other packages read it. */
+  export type StackLayer = StackLayerType;
+  /** A route, as other packages read it. */
+  export type RouteLike = RouteLikeType;
+  /** `router.get(path, ...handlers)` and the other methods. */
+  export type RouterMatcher<T> = RouterMatcherType<T>;
+  /** `route.get(...handlers)` and the other methods. */
+  export type RouteHandlerAdder<T, Req = RouterRequestType> = RouteHandlerAdderType<T, Req>;
+  /** Every `router.METHOD`. */
+  export type RouterMethods<T> = RouterMethodsType<T>;
+  /** Every `route.METHOD`. */
+  export type RouteMethods<T, Req = RouterRequestType> = RouteMethodsType<T, Req>;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
 type LayerType = LayerClass;
@@ -94,5 +121,17 @@ type ParamCallbackType<Req, Res> = T.ParamCallback<Req, Res>;
 type ParamsType = T.ParamsDictionary;
 type PathArgType = T.PathArg;
 type HandlerArgType<Req, Res> = T.HandlerArg<Req, Res>;
+type HandlerArgsType<Req, Res> = T.HandlerArgs<Req, Res>;
+type PathParamsType<P> = T.PathParams<P>;
+type MethodNameType = MethodNameT;
+type RouterConstructorType = RouterConstructor;
+type RouterModuleType = RouterModule;
+type LayerOptionsType = LayerOptionsT;
+type StackLayerType = T.StackLayer;
+type RouteLikeType = T.RouteLike;
+type RouterMatcherType<T0> = T.RouterMatcher<T0>;
+type RouteHandlerAdderType<T0, Req> = T.RouteHandlerAdder<T0, Req>;
+type RouterMethodsType<T0> = T.RouterMethods<T0>;
+type RouteMethodsType<T0, Req> = T.RouteMethods<T0, Req>;
 
 export default Router;
