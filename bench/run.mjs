@@ -139,12 +139,11 @@ async function verify(contender, scenario, port) {
 // ---------------------------------------------------------------------------------------------
 // One measurement: start, verify, warm up, load, read the server's CPU time and peak RSS, stop.
 
-let nextPort = 40100 + Math.floor(Math.random() * 1000);
-
+startServer.count = 0;
 function startServer(contender, scenario) {
-  const port = nextPort++;
+  const id = ++startServer.count;
   const nodeArgs = profileDir
-    ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${contender}-${scenario}-${port}.cpuprofile`]
+    ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${contender}-${scenario}-${id}.cpuprofile`]
     : [];
   const [cmd, args] = pinned(0, [
     process.execPath,
@@ -153,7 +152,7 @@ function startServer(contender, scenario) {
     scenario,
   ]);
   const child = spawn(cmd, args, {
-    env: { ...env, PORT: String(port), NODE_ENV: 'production' },
+    env: { ...env, PORT: '0', NODE_ENV: 'production' }, // each server takes a free port and says which
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // answers come in the order of the questions; a server that dies fails what waits on it
@@ -167,9 +166,9 @@ function startServer(contender, scenario) {
   const started = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${contender} ${scenario}: not ready after 10 s`)), 10_000);
     next().then(
-      () => {
+      (message) => {
         clearTimeout(timer);
-        resolve();
+        resolve(message.port);
       },
       (err) => {
         clearTimeout(timer);
@@ -178,7 +177,7 @@ function startServer(contender, scenario) {
     );
   });
   return {
-    port,
+    /** Resolves with the port once the server listens. */
     started,
     stats: () => {
       const reply = next();
@@ -213,11 +212,11 @@ function load(port, scenario, seconds) {
 async function measure(contender, scenario) {
   const server = startServer(contender, scenario);
   try {
-    await server.started;
-    await verify(contender, scenario, server.port);
-    if (warmup > 0) await load(server.port, scenario, warmup);
+    const port = await server.started;
+    await verify(contender, scenario, port);
+    if (warmup > 0) await load(port, scenario, warmup);
     const before = await server.stats();
-    const result = await load(server.port, scenario, duration);
+    const result = await load(port, scenario, duration);
     const after = await server.stats();
     const bad = result.non2xx + result.errors + result.timeouts;
     if (bad > 0) throw new Error(`${contender} ${scenario}: ${bad} failed responses under load`);

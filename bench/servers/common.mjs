@@ -1,6 +1,6 @@
 // What every contender's server shares: the scenario data, the static file, a stream that
 // discards, and the small protocol with the runner (bench/run.mjs) over the IPC channel:
-// the server sends { type: 'ready' } once listening; asked { type: 'stats' }, it answers with its
+// the server sends { type: 'ready', port } once listening; asked { type: 'stats' }, it answers with its
 // CPU time and peak RSS; asked { type: 'exit' }, it exits (so that --cpu-prof writes a profile).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,13 +46,15 @@ export function config() {
     console.error(`unknown scenario ${scenario}; one of ${SCENARIOS.join(', ')}`);
     process.exit(2);
   }
-  return { scenario, port: Number(process.env.PORT) || 3000, host: '127.0.0.1' };
+  // PORT=0 (what the runner passes): a free port, reported in the ready message
+  return { scenario, port: process.env.PORT === undefined ? 3000 : Number(process.env.PORT), host: '127.0.0.1' };
 }
 
-/** Tells the runner the server listens, and answers its questions. */
-export function ready() {
+/** Tells the runner the server listens (and on which port), and answers its questions. */
+export function ready(server) {
+  const { port } = server.address();
   if (!process.send) {
-    console.log(`listening on ${process.env.PORT || 3000}`);
+    console.log(`listening on http://127.0.0.1:${port}`);
     return;
   }
   process.on('message', (message) => {
@@ -64,5 +66,5 @@ export function ready() {
     }
   });
   process.on('disconnect', () => process.exit(0));
-  process.send({ type: 'ready' });
+  process.send({ type: 'ready', port });
 }

@@ -33,4 +33,4 @@ switch (scenario) {
     break;
 }
 
-app.listen(port, host, ready);
+const server = app.listen(port, host, () => ready(server));

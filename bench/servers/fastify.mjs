@@ -33,7 +33,10 @@ switch (scenario) {
     break;
 }
 
-app.listen({ port, host }).then(ready, (err) => {
-  console.error(err);
-  process.exit(1);
-});
+app.listen({ port, host }).then(
+  () => ready(app.server),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

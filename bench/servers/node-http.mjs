@@ -105,4 +105,4 @@ const handlers = {
   })(),
 };
 
-http.createServer(handlers[scenario]).listen(port, host, ready);
+const server = http.createServer(handlers[scenario]).listen(port, host, () => ready(server));
