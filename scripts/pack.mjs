@@ -20,7 +20,11 @@ export function run(cmd, args, opts = {}) {
 export function packAll(dest) {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  run('pnpm', ['-r', '--filter', './packages/*', 'pack', '--pack-destination', dest], { cwd: root });
+  // One package at a time: a prepack that finds dist/ stale builds the package's dependencies too,
+  // and two of those running at once would rebuild the same dist/ under each other.
+  run('pnpm', ['-r', '--workspace-concurrency=1', '--filter', './packages/*', 'pack', '--pack-destination', dest], {
+    cwd: root,
+  });
   const files = readdirSync(dest);
   const byName = new Map(packages.map((p) => [p.json.name, p]));
   const closure = (name, seen = new Set()) => {

@@ -165,6 +165,12 @@ declare namespace brisk {
   export type QueryParser = QueryParserType;
   /** A compiled `trust proxy` setting. */
   export type TrustProxyFunction = TrustProxyFunctionType;
+  /** `route.get(...handlers)` and the other methods. */
+  export type RouteHandlerAdder<A, P = ParamsType> = RouteHandlerAdderType<A, P>;
+  /** `brisk.Router`: the router constructor, typed for app requests. */
+  export type RouterFactory = RouterFactoryType;
+  /** Every `router.METHOD` of a router made by `brisk.Router()`. */
+  export type RouterMethodsOf<A> = RouterMethodsOfType<A>;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
 type ApplicationType = T.Application;
@@ -195,5 +201,8 @@ type FinalHandlerOptionsType = F.FinalHandlerOptions;
 type ETagFunctionType = S.ETagFunction;
 type QueryParserType = S.QueryParser;
 type TrustProxyFunctionType = S.TrustProxyFunction;
+type RouteHandlerAdderType<A, P> = T.RouteHandlerAdder<A, P>;
+type RouterFactoryType = T.RouterFactory;
+type RouterMethodsOfType<A> = T.RouterMethodsOf<A>;
 
 export default brisk;

@@ -3,6 +3,7 @@
 // `json`, `raw`, `text`, `urlencoded`, `static`) and `logger`, the request logger (morgan).
 // Everything is @brisk/app's and @brisk/logger's own objects: one instance per process.
 import app, { type BriskApp } from '@brisk/app';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import logger from '@brisk/logger';
 import type { Application } from '@brisk/app';
 
@@ -150,6 +151,30 @@ declare namespace brisk {
   export type ETagFunction = app.ETagFunction;
   export type QueryParser = app.QueryParser;
   export type TrustProxyFunction = app.TrustProxyFunction;
+  export type Brisk = BriskInterface;
+  export type Logger = logger.Logger;
+  export type LoggerOptions<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = logger.LoggerOptions<Req, Res>;
+  export type LoggerMiddleware<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = logger.LoggerMiddleware<Req, Res>;
+  export type FormatFn<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = logger.FormatFn<Req, Res>;
+  export type TokenCallback<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = logger.TokenCallback<Req, Res>;
+  export type Tokens<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = logger.Tokens<Req, Res>;
 }
+// A top-level alias: a namespace merged with a const cannot name the file's own interface directly.
+type BriskInterface = Brisk;
 
 export default brisk;

@@ -227,6 +227,34 @@ declare namespace logger {
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
   > = Middleware<Req, Res>;
+  // The names the ESM entry exports, for CommonJS users too
+  /** A token function. */
+  export type TokenCallback<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Token<Req, Res>;
+  /** The tokens object of a format function. */
+  export type Tokens<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = TokenTable<Req, Res>;
+  /** The options of `logger(format, options)`. */
+  export type LoggerOptions<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Opts<Req, Res>;
+  /** The options with a `format` (the deprecated one-argument call). */
+  export type LoggerOptionsWithFormat<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = OptsWithFormat<Req, Res>;
+  /** Where lines are written. */
+  export type LogStream = Stream;
+  /** The middleware. */
+  export type LoggerMiddleware<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+  > = Middleware<Req, Res>;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
 type Format<Req extends IncomingMessage, Res extends ServerResponse> = FormatFn<Req, Res>;
@@ -235,6 +263,7 @@ type Token<Req extends IncomingMessage, Res extends ServerResponse> = TokenCallb
 type TokenTable<Req extends IncomingMessage, Res extends ServerResponse> = Tokens<Req, Res>;
 type Opts<Req extends IncomingMessage, Res extends ServerResponse> = LoggerOptions<Req, Res>;
 type Stream = LogStream;
+type OptsWithFormat<Req extends IncomingMessage, Res extends ServerResponse> = LoggerOptionsWithFormat<Req, Res>;
 type Middleware<Req extends IncomingMessage, Res extends ServerResponse> = LoggerMiddleware<Req, Res>;
 
 export default logger;

@@ -1,5 +1,5 @@
 // @brisk/proxy-addr: the address of a proxied request (proxy-addr 2.0.8 + forwarded 0.2.0).
-import { type Trust, compile } from './compile.js';
+import { type Trust, type TrustFunction, type TrustValue, compile } from './compile.js';
 import { type RequestLike, forwarded } from './forwarded.js';
 import { all, proxyaddr } from './proxyaddr.js';
 
@@ -35,5 +35,25 @@ export interface ProxyAddr {
  * proxyaddr(req, trust);
  */
 const main: ProxyAddr = Object.assign(proxyaddr, { all, compile, forwarded, proxyaddr });
+
+/** The types, also reachable from the function, for CommonJS users (`import proxyaddr = require(...)`). */
+declare namespace main {
+  /** A trust value or a compiled trust function. */
+  export type Trust = TrustType;
+  /** A compiled trust function `(addr, i) => boolean`. */
+  export type TrustFunction = TrustFunctionType;
+  /** What `compile` accepts. */
+  export type TrustValue = TrustValueType;
+  /** The parts of a request the functions read. */
+  export type RequestLike = RequestLikeType;
+  /** The module's shape. */
+  export type ProxyAddr = ProxyAddrType;
+}
+// Top-level aliases: a namespace merged with a const cannot re-export imported names.
+type TrustType = Trust;
+type TrustFunctionType = TrustFunction;
+type TrustValueType = TrustValue;
+type RequestLikeType = RequestLike;
+type ProxyAddrType = ProxyAddr;
 
 export default main;
