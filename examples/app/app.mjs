@@ -8,11 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import brisk from 'briskjs';
 import { parse as parseCookies, unsign } from '@brisk/cookie';
+import { escapeHtml } from '@brisk/http';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * A tiny template engine (brisk has no runtime dependencies, so the demo brings its own):
@@ -22,7 +20,8 @@ const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ESC
 function renderTemplate(source, data) {
   return source.replace(/\{\{(\{?)\s*([\w.]+)\s*\}?\}\}/g, (_, raw, name) => {
     const value = name.split('.').reduce((obj, key) => (obj == null ? undefined : obj[key]), data);
-    return raw ? String(value ?? '') : escapeHtml(value);
+    const text = String(value ?? '');
+    return raw ? text : escapeHtml(text);
   });
 }
 
