@@ -71,6 +71,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const readme = readFileSync(join(path, 'README.md'), 'utf8');
     for (const m of readme.matchAll(/\]\((\.\.?\/[^)]*)\)/g)) problems.push(`${dir}/README.md: relative link ${m[1]}`);
     if (!readme.includes('@types/node')) problems.push(`${dir}/README.md: install section does not name @types/node`);
+    // The repository URL is written here once: links into the repository elsewhere must use it.
+    for (const m of readme.matchAll(/https:\/\/github\.com\/[\w.-]+\/brisk\b[^)\s]*/g)) {
+      if (!m[0].startsWith(`${REPO}/`)) problems.push(`${dir}/README.md: ${m[0]} is not under ${REPO}`);
+    }
+  }
+  // @brisk/path's error messages link to docs/errors.md; the runtime cannot read this script.
+  const pathErrors = join(root, 'packages', 'path', 'src', 'errors.ts');
+  if (!readFileSync(pathErrors, 'utf8').includes(`const DOCS = '${REPO}/blob/main/docs/errors.md';`)) {
+    problems.push(`${pathErrors}: DOCS is not ${REPO}/blob/main/docs/errors.md`);
   }
   for (const p of problems) console.error(`metadata: ${p}`);
   if (problems.length) process.exitCode = 1;
