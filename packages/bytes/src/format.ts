@@ -1,37 +1,20 @@
 // bytes.format: a number of bytes → a human-readable string ('1.5KB').
 import { GB, KB, MB, PB, TB, unitSize } from './units.js';
 
-/**
- * A unit name for {@link BytesOptions.unit}, in any letter case (`'kb'`, `'KB'`, `'Kb'`, ...).
- */
+/** A unit name for {@link BytesOptions.unit}, in any letter case (`'kb'`, `'KB'`, `'Kb'`, ...). */
 export type Unit = 'b' | 'B' | `${'k' | 'K' | 'm' | 'M' | 'g' | 'G' | 't' | 'T' | 'p' | 'P'}${'b' | 'B'}`;
 
-/** Options of {@link format} (and of `bytes(number, options)`). */
+/** Options of {@link format} and `bytes(number, options)`. */
 export interface BytesOptions {
-  /**
-   * Maximum number of decimals (passed to `Number#toFixed`, so 0 to 100).
-   * @default 2
-   */
+  /** Maximum number of decimals (`Number#toFixed`: 0 to 100). @default 2 */
   decimalPlaces?: number;
-  /**
-   * Keep trailing zeros in the decimals (`'1.50KB'` instead of `'1.5KB'`).
-   * @default false
-   */
+  /** Keep trailing zeros (`'1.50KB'`, not `'1.5KB'`). @default false */
   fixedDecimals?: boolean;
-  /**
-   * Put between each group of three digits of the integer part (`','` → `'1,024B'`).
-   * @default ''
-   */
+  /** Put between groups of three integer digits (`','` → `'1,024B'`). @default '' */
   thousandsSeparator?: string;
-  /**
-   * Unit to format in, case-insensitive; it is written as given. An unknown unit is ignored.
-   * @default the largest unit the value reaches (B, KB, MB, GB, TB, PB)
-   */
+  /** Unit to use, written as given. Absent or unknown: the largest one the value reaches. */
   unit?: Unit;
-  /**
-   * Put between the number and the unit (`' '` → `'1 KB'`).
-   * @default ''
-   */
+  /** Put between the number and the unit (`' '` → `'1 KB'`). @default '' */
   unitSeparator?: string;
 }
 
@@ -39,14 +22,8 @@ export interface BytesOptions {
 const thousandsRegExp = /\B(?=(\d{3})+(?!\d))/g;
 
 /**
- * Formats a number of bytes with a 1024-based unit. Floats are rounded to `decimalPlaces`,
- * negative values keep their sign. Returns `null` when `value` is not a finite number.
- *
- * @example
- * format(1024); // '1KB'
- * format(1536, { unitSeparator: ' ' }); // '1.5 KB'
- * format(1000); // '1000B'
- * format(1234567, { unit: 'b', thousandsSeparator: ',' }); // '1,234,567b'
+ * Formats a number of bytes in a 1024-based unit; `null` when `value` is not a finite number.
+ * @example format(1536, { unitSeparator: ' ' }); // '1.5 KB'
  */
 export function format(value: number, options?: BytesOptions | null): string | null {
   if (!Number.isFinite(value)) return null;

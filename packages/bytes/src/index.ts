@@ -9,28 +9,23 @@ export { parse } from './parse.js';
 // Types
 export type { BytesOptions, Unit } from './format.js';
 
-/** `bytes` itself: formats a number, parses a string; also carries `format` and `parse`. */
+/** The type of `bytes`: formats a number, parses a string; carries `format` and `parse`. */
 export interface Bytes {
-  /** Parses a byte-size string into a number of bytes (see {@link parse}). */
+  /** Parses a byte-size string ({@link parse}). */
   (value: string): number | null;
-  /** Formats a number of bytes into a string (see {@link format}). */
+  /** Formats a number of bytes ({@link format}). */
   (value: number, options?: BytesOptions | null): string | null;
-  /** A string is parsed, a number formatted; anything else gives `null`. */
+  /** Parses a string, formats a number; anything else gives `null`. */
   (value: string | number, options?: BytesOptions | null): string | number | null;
-  /** Formats a number of bytes into a string. */
+  /** Formats a number of bytes. */
   format: typeof format;
-  /** Parses a byte-size string into a number of bytes. */
+  /** Parses a byte size. */
   parse: typeof parse;
 }
 
 /**
- * Formats a number of bytes (`bytes(1024)` → `'1KB'`) or parses a byte-size string
- * (`bytes('1KB')` → `1024`); any other value gives `null`. `require('@brisk/bytes')` is this
- * function, with `format` and `parse` as properties, as `require('bytes')` is.
- *
- * @example
- * bytes(1536, { unitSeparator: ' ' }); // '1.5 KB'
- * bytes('2mb'); // 2097152
+ * Formats a number of bytes (`bytes(1024)` → `'1KB'`) or parses a byte size (`bytes('1KB')` →
+ * `1024`); anything else gives `null`. `require('@brisk/bytes')` is this function.
  */
 const bytes: Bytes = Object.assign(
   function bytes(value: unknown, options?: BytesOptions | null): string | number | null {
@@ -41,7 +36,7 @@ const bytes: Bytes = Object.assign(
   { format, parse },
 );
 
-/** The types, also reachable from the function (`bytes.BytesOptions`), as in @types/bytes. */
+/** The types, also as `bytes.BytesOptions`, as in @types/bytes. */
 declare namespace bytes {
   export type { Bytes };
   /** Options of `bytes.format`. */

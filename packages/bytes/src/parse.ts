@@ -2,20 +2,9 @@
 import { unitSizeOfCodes } from './units.js';
 
 /**
- * Parses a byte size into a number of bytes, rounded down. Units are 1024-based and
- * case-insensitive; without a unit the value is in bytes. A number is returned as is.
- * Returns `null` for `NaN`, for a value that is neither a string nor a number, and for a
- * string that does not start with an integer.
- *
- * The grammar with a unit, as in bytes 3.1 (only U+0020 spaces, none around the value):
- * `[ "+" / "-" ] 1*DIGIT [ "." 1*DIGIT ] *" " ( "kb" / "mb" / "gb" / "tb" / "pb" )`.
- * Any other string is read like `parseInt(str, 10)`, in bytes: `'1.5B'` → 1, `' 10kb'` → 10.
- *
- * @example
- * parse('1KB'); // 1024
- * parse('1.5 mb'); // 1572864
- * parse('512'); // 512
- * parse('abc'); // null
+ * Parses a byte size (`'1.5KB'`, `'10 mb'`, `'512'`: 1024-based, any case) into a number of
+ * bytes, rounded down; `null` when it does not start with an integer. Numbers are returned as is.
+ * @example parse('1.5 mb'); // 1572864
  */
 export function parse(value: string | number): number | null {
   if (typeof value === 'number') return Number.isNaN(value) ? null : value;

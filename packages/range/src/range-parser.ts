@@ -8,20 +8,10 @@ import { combineRanges } from './combine.js';
 import type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable } from './types.js';
 
 /**
- * Parses a `Range` header against a resource of `size` bytes.
- *
- * Returns the satisfiable ranges (`[{ start, end }]` with `type`, the unit before `=`), in request
- * order; `-1` when none is satisfiable; `-2` when the header has no `=`. Ends past the resource are
- * clamped to `size - 1`; suffix ranges (`-500`: the last 500 bytes) and open ranges (`9500-`) are
- * resolved against `size`; unsatisfiable or invalid specs in a list are skipped.
- *
- * @throws {TypeError} `argument str must be a string` when `header` is not a string.
- * @example
- * rangeParser(1000, 'bytes=0-499'); // [{ start: 0, end: 499 }], with type 'bytes'
- * rangeParser(1000, 'bytes=-500'); // [{ start: 500, end: 999 }]
- * rangeParser(1000, 'bytes=0-4,5-9', { combine: true }); // [{ start: 0, end: 9 }]
- * rangeParser(1000, 'bytes=2000-'); // -1
- * rangeParser(1000, 'bytes'); // -2
+ * Parses a `Range` header for a resource of `size` bytes: the satisfiable ranges (ends clamped to
+ * `size - 1`), `-1` when none is satisfiable, `-2` when the header has no `=`.
+ * @throws {TypeError} when `header` is not a string.
+ * @example rangeParser(1000, 'bytes=0-499,-100'); // [{ start: 0, end: 499 }, { start: 900, end: 999 }]
  */
 export function rangeParser(size: number, header: string, options?: Options | null): Result | Ranges {
   if (typeof header !== 'string') throw new TypeError('argument str must be a string');
@@ -104,7 +94,7 @@ function isWhitespace(code: number): boolean {
   );
 }
 
-/** The types, also reachable from the function (`rangeParser.Ranges`), as in @types/range-parser. */
+/** The types, also as `rangeParser.Ranges`, as in @types/range-parser. */
 export declare namespace rangeParser {
   export type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable };
 }
