@@ -214,7 +214,11 @@ export class BriskRequest extends IncomingMessage {
     const status = res.statusCode;
     if (method !== 'GET' && method !== 'HEAD') return false;
     if ((status >= 200 && status < 300) || status === 304) {
-      return fresh(this.headers, {
+      const headers = this.headers;
+      // an unconditional request is never fresh (fresh() says so too): every res.send asks, and
+      // most requests carry neither header, so the response's two header reads are skipped
+      if (!headers['if-none-match'] && !headers['if-modified-since']) return false;
+      return fresh(headers, {
         etag: res.getHeader('ETag') as string | undefined,
         'last-modified': res.getHeader('Last-Modified') as string | undefined,
       });

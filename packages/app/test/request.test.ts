@@ -304,6 +304,10 @@ describe('req.fresh and req.stale', () => {
       res.setHeader('ETag', '"abc"');
       res.end(JSON.stringify([req.fresh, req.stale]));
     });
+    a.get('/dated', (req, res) => {
+      res.setHeader('Last-Modified', 'Tue, 24 Nov 2026 10:00:00 GMT');
+      res.end(JSON.stringify([req.fresh, req.stale]));
+    });
     a.post('/', (req, res) => {
       res.setHeader('ETag', '"abc"');
       res.end(JSON.stringify([req.fresh, req.stale]));
@@ -318,6 +322,18 @@ describe('req.fresh and req.stale', () => {
       assert.equal((await s.get('/', { 'If-None-Match': '"xyz"' })).body, '[false,true]');
       assert.equal((await s.get('/', { 'If-None-Match': '"abc"', 'Cache-Control': 'no-cache' })).body, '[false,true]');
       assert.equal((await s.request('POST', '/', { headers: { 'If-None-Match': '"abc"' } })).body, '[false,true]');
+      // without a conditional header nothing is fresh, whatever the response's validators
+      assert.equal((await s.get('/')).body, '[false,true]');
+      assert.equal((await s.get('/dated')).body, '[false,true]');
+      // If-Modified-Since alone is enough to ask (Last-Modified not newer: fresh)
+      assert.equal(
+        (await s.get('/dated', { 'If-Modified-Since': 'Tue, 24 Nov 2026 10:00:00 GMT' })).body,
+        '[true,false]',
+      );
+      assert.equal(
+        (await s.get('/dated', { 'If-Modified-Since': 'Tue, 24 Nov 2026 09:59:59 GMT' })).body,
+        '[false,true]',
+      );
     } finally {
       await s.close();
     }
