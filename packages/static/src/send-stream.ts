@@ -1,7 +1,9 @@
 // send 1.2: stream one file to a response, with conditional requests, ranges, index files,
-// extensions, dotfile rules and events. The file is `stat`ed per request (files change); what
-// does not change between requests (the options) is compiled when the stream is made, or once
-// per middleware (see serve-static.ts).
+// extensions, dotfile rules and events. The file is `stat`ed per request (files change), and
+// every header, 304, 412, 416 and 404 comes from that fresh stat. What does not change between
+// requests (the options) is compiled when the stream is made, or once per middleware (see
+// serve-static.ts). The bytes of small files are kept between requests when that stat shows the
+// file unchanged (file-cache.ts, decision 018): a repeated request costs the stat alone.
 import { close, createReadStream, open, read, stat as fsStat, type ReadStream, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
@@ -21,15 +23,19 @@ import {
 } from './options.js';
 import { fileEtag, httpDate } from './file-headers.js';
 import { resolvePath } from './resolve-path.js';
+import { cachedFile, cacheFile, isQuiet } from './file-cache.js';
 
 /** `Range: bytes=...` (leading spaces allowed, as send reads it). */
 const BYTES_RANGE_REGEXP = /^ *bytes=/;
 
 /**
- * Files up to this size are read with one `fs.read` into one buffer and sent with `res.end`,
- * when nobody listens to `stream` (which needs a real file stream): the same file-system calls
- * as `fs.createReadStream` (open, read, close) without the stream machinery. 64 KiB is what one
- * read of a file stream reads anyway.
+ * Windows (the bytes a request gets) up to this size are sent from one buffer with `res.end`,
+ * when nobody listens to `stream` and no read-stream option is given (both need a real file
+ * stream): one `fs.read` (open, read, close: the calls `fs.createReadStream` makes, without the
+ * stream machinery). A file up to this size whose timestamps are quiet is read whole and its bytes
+ * are cached while its stat stays the same, so the next request makes no call but the stat
+ * (file-cache.ts); of any other file only the window is read. 64 KiB is what one read of a file
+ * stream reads anyway.
  */
 const SMALL_FILE = 64 * 1024;
 
@@ -313,7 +319,7 @@ export class SendStream extends Stream {
 
     const extra = opts.streamOptions;
     if (extra === null && len <= SMALL_FILE && this.listenerCount('stream') === 0) {
-      this.#sendSmall(path, offset, len);
+      this.#sendSmall(path, stat, offset, len);
       return;
     }
     const end = Math.max(offset, offset + len - 1);
@@ -321,30 +327,55 @@ export class SendStream extends Stream {
   }
 
   /**
-   * Sends `len` bytes of the file from `start` in one buffer: open, read, close, then
-   * `res.end(buffer)`. The file is closed in every case; errors are handled as a file stream's.
+   * Sends `len` bytes of the file from `start` in one buffer with `res.end`. A file of up to
+   * {@link SMALL_FILE} bytes whose cached bytes match `stat` is sent from the cache, with no
+   * file-system call. Otherwise the file is opened, read and closed (closed in every case; errors
+   * are handled as a file stream's): a small file whose timestamps are quiet is read whole and
+   * cached when the read gets all `stat.size` bytes; any other file, only the window.
    */
-  #sendSmall(path: string, start: number, len: number): void {
+  #sendSmall(path: string, stat: Stats, start: number, len: number): void {
+    let whole = false;
+    if (stat.size <= SMALL_FILE) {
+      const cached = cachedFile(path, stat);
+      if (cached !== undefined) {
+        this.#endWith(cached.subarray(start, start + len));
+        return;
+      }
+      // the clock is read before the read starts: what is written from now on moves the ctime
+      whole = isQuiet(stat, Date.now());
+    }
     open(path, 'r', (err, fd) => {
       if (err) {
         this.onStatError(err);
         return;
       }
-      const buffer = Buffer.allocUnsafe(len);
+      const size = whole ? stat.size : len;
+      // a cached buffer gets memory of its own, not a slice of node's shared pool
+      const buffer = whole ? Buffer.allocUnsafeSlow(size) : Buffer.allocUnsafe(size);
       const done = (readErr: NodeJS.ErrnoException | null, bytesRead: number): void => {
         close(fd, ignore);
         if (readErr) {
           this.onStatError(readErr);
           return;
         }
-        const res = this.res;
-        if (res.destroyed) return; // the client went away: as a destroyed file stream, no `end`
-        res.end(bytesRead === len ? buffer : buffer.subarray(0, bytesRead));
-        this.emit('end');
+        if (!whole) {
+          this.#endWith(bytesRead === len ? buffer : buffer.subarray(0, bytesRead));
+          return;
+        }
+        if (bytesRead === size) cacheFile(path, stat, buffer);
+        this.#endWith(buffer.subarray(start, Math.min(start + len, bytesRead)));
       };
-      if (len === 0) done(null, 0);
-      else read(fd, buffer, 0, len, start, done);
+      if (size === 0) done(null, 0);
+      else read(fd, buffer, 0, size, whole ? 0 : start, done);
     });
+  }
+
+  /** Ends the response with `body` and emits `end`; nothing when the client went away (as a destroyed file stream). */
+  #endWith(body: Buffer): void {
+    const res = this.res;
+    if (res.destroyed) return;
+    res.end(body);
+    this.emit('end');
   }
 
   /**
