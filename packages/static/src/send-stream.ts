@@ -370,10 +370,14 @@ export class SendStream extends Stream {
     });
   }
 
-  /** Ends the response with `body` and emits `end`; nothing when the client went away (as a destroyed file stream). */
+  /**
+   * Ends the response with `body` and emits `end`; nothing when the client went away (as a
+   * destroyed file stream). The socket is asked too: bytes from the cache are sent in the stat's
+   * callback, where a socket destroyed a moment ago has not yet closed the response.
+   */
   #endWith(body: Buffer): void {
     const res = this.res;
-    if (res.destroyed) return;
+    if (res.destroyed || res.socket?.destroyed) return;
     res.end(body);
     this.emit('end');
   }

@@ -159,6 +159,25 @@ describe('the small-file cache: hits', () => {
     assert.deepEqual(seen, ['file', 'headers', 'end true']);
   });
 
+  test('a client gone before a cached file is sent gets nothing, and no `end` is emitted', async () => {
+    everyFileQuiet();
+    write('gone.txt', 'never sent');
+    await get('/gone.txt');
+    let closed!: () => void;
+    const responseClosed = new Promise<void>((resolve) => (closed = resolve));
+    const seen: string[] = [];
+    current.setup = (stream, res) => {
+      // the socket goes away while the headers are set, in the stat's callback
+      stream.on('headers', () => res.socket?.destroy());
+      stream.on('end', () => seen.push('end'));
+      res.on('close', () => closed());
+    };
+    await assert.rejects(get('/gone.txt'));
+    await responseClosed;
+    await sleep(20);
+    assert.deepEqual(seen, []);
+  });
+
   test('ranges and the start/end options are cut from the cached bytes', async () => {
     everyFileQuiet();
     write('range.txt', '0123456789abcdef');
