@@ -3,7 +3,7 @@
 // stat changed, a just-written file, ranges, deletion, failed reads and the byte bound.
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHook } from 'node:async_hooks';
+import { createHook, executionAsyncId } from 'node:async_hooks';
 import {
   mkdirSync,
   mkdtempSync,
@@ -42,17 +42,29 @@ let server: TestServer;
 /** The options of the next request's `send`, and what to do to its stream before `pipe`. */
 let current: { options: SendOptions; setup?: (stream: SendStream, res: ServerResponse) => void } = { options: {} };
 
-/** File-system requests node has started in this process (stat, open, read, close each count one). */
+/**
+ * File-system requests started on behalf of the served requests (stat, open, read, close each
+ * count one). Only those descending from a request handler's async context count: the test
+ * runner's loader may write its cache files in the background of the same process.
+ */
 let fsRequests = 0;
+/** Async ids of the request handlers and of everything they started. */
+const served = new Set<number>();
 const hook = createHook({
-  init(_id, type) {
+  init(id, type, triggerId) {
+    if (!served.has(triggerId) && !served.has(executionAsyncId())) return;
+    served.add(id);
     if (type === 'FSREQCALLBACK') fsRequests++;
+  },
+  destroy(id) {
+    served.delete(id);
   },
 });
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'brisk-static-cache-'));
   server = await serve((req: IncomingMessage, res: ServerResponse) => {
+    served.add(executionAsyncId());
     const stream = send(req, req.url as string, { root: dir, ...current.options });
     current.setup?.(stream, res);
     stream.pipe(res);
