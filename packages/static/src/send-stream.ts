@@ -29,7 +29,7 @@ import { cachedFile, cacheFile, isQuiet } from './file-cache.js';
 const BYTES_RANGE_REGEXP = /^ *bytes=/;
 
 /**
- * Windows (the bytes a request gets) up to this size are sent from one buffer with `res.end`,
+ * A byte window (what one request gets) up to this size is sent from one buffer with `res.end`,
  * when nobody listens to `stream` and no read-stream option is given (both need a real file
  * stream): one `fs.read` (open, read, close: the calls `fs.createReadStream` makes, without the
  * stream machinery). A file up to this size whose timestamps are quiet is read whole and its bytes
