@@ -60,6 +60,32 @@ export function isFinished(msg: object): boolean | undefined {
   return undefined;
 }
 
+// The listeners are made by these functions rather than as arrow functions in Watch's
+// constructor: closures made in the constructor that capture the instance made V8's scavenges
+// keep whole requests alive, and old space filled with them under a request logger
+// (docs/decisions/017-benchmark-targets.md). Closures made by separate functions do not.
+
+/** A watch's `end`/`finish`/`close` listener. */
+function doneListener(watch: Watch): () => void {
+  return function onDone() {
+    watch.fire(null);
+  };
+}
+
+/** A watch's socket `error` listener. */
+function errorListener(watch: Watch): (err: Error) => void {
+  return function onError(err) {
+    watch.fire(err);
+  };
+}
+
+/** A watch's `socket` listener (the message had no socket yet). */
+function socketListener(watch: Watch): (socket: SocketLike) => void {
+  return function onSocket(socket) {
+    watch.socketAssigned(socket);
+  };
+}
+
 /** The callbacks waiting on one message and the listeners that will fire them. */
 class Watch {
   readonly msg: MessageLike;
@@ -76,13 +102,9 @@ class Watch {
 
   constructor(msg: MessageLike) {
     this.msg = msg;
-    this.onDone = () => this.fire(null);
-    this.onError = (err) => this.fire(err);
-    this.onSocket = (socket) => {
-      this.waitingForSocket = false;
-      msg.removeListener('socket', this.onSocket);
-      if (this.queue && !this.socket) this.watchSocket(socket);
-    };
+    this.onDone = doneListener(this);
+    this.onError = errorListener(this);
+    this.onSocket = socketListener(this);
     msg.on('end', this.onDone);
     msg.on('finish', this.onDone);
     const socket = msg.socket;
@@ -93,6 +115,13 @@ class Watch {
       this.waitingForSocket = true;
       msg.on('socket', this.onSocket);
     }
+  }
+
+  /** The message got its socket: watch it too (if still waiting). */
+  socketAssigned(socket: SocketLike): void {
+    this.waitingForSocket = false;
+    this.msg.removeListener('socket', this.onSocket);
+    if (this.queue && !this.socket) this.watchSocket(socket);
   }
 
   watchSocket(socket: SocketLike): void {

@@ -132,6 +132,19 @@ export function dispatch(router: RouterState, req: IncomingMessage, res: ServerR
   new Dispatch(router, req as unknown as DispatchRequest, res, callback).start();
 }
 
+/**
+ * The `next` of a dispatch, named `next` as router 2's is. It is made here rather than as an
+ * arrow function in Dispatch's constructor: a closure made in the constructor that captures the
+ * instance made V8's scavenges keep whole requests alive, so that V8 came to allocate node's
+ * response headers in the old generation (docs/decisions/017-benchmark-targets.md). A closure made
+ * by a separate function does not.
+ */
+function nextOf(dispatch: Dispatch): NextFunction {
+  return function next(err?: unknown): void {
+    dispatch.step(err);
+  };
+}
+
 /** One request's dispatch through one router. */
 class Dispatch implements PathFlags, ParamsDone {
   /** The step function handed to layers (and set as `req.next`). */
@@ -200,7 +213,7 @@ class Dispatch implements PathFlags, ParamsDone {
   pendingPath = '';
 
   constructor(router: RouterState, req: DispatchRequest, res: ServerResponse, callback: NextFunction) {
-    this.next = (err?: unknown): void => this.step(err);
+    this.next = nextOf(this);
     this.router = router;
     this.stack = router.stack;
     this.req = req;

@@ -73,6 +73,25 @@ describe('the final callback', () => {
     assert.equal(out.req.originalUrl, '/a/1');
   });
 
+  test("the next handed to layers is router 2's: a function named next, of one parameter, the same for every layer", async () => {
+    const router = Router();
+    const seen: NextFunction[] = [];
+    router.use((_req, _res, next) => {
+      seen.push(next);
+      next();
+    });
+    router.get('/', (_req, _res, next) => {
+      seen.push(next);
+      next();
+    });
+    const out = await dispatch(router, {});
+    assert.equal(out.err, undefined);
+    assert.equal(seen.length, 2);
+    assert.equal(seen[0].name, 'next');
+    assert.equal(seen[0].length, 1);
+    assert.equal(seen[1], seen[0]);
+  });
+
   test('called at once when no remaining layer matches', async () => {
     const router = Router();
     router.get('/x', mark('x'));
