@@ -97,14 +97,13 @@ class Watch {
   readonly onDone: () => void;
   /** Fires on the socket's `error`. */
   readonly onError: (err: Error) => void;
-  /** Fires on the message's `socket` event. */
-  readonly onSocket: (socket: SocketLike) => void;
+  /** Fires on the message's `socket` event; made only for a message that has no socket yet. */
+  onSocket: ((socket: SocketLike) => void) | null = null;
 
   constructor(msg: MessageLike) {
     this.msg = msg;
     this.onDone = doneListener(this);
     this.onError = errorListener(this);
-    this.onSocket = socketListener(this);
     msg.on('end', this.onDone);
     msg.on('finish', this.onDone);
     const socket = msg.socket;
@@ -113,14 +112,14 @@ class Watch {
     } else {
       // not assigned yet (a pipelined response, a client request): wait for it
       this.waitingForSocket = true;
-      msg.on('socket', this.onSocket);
+      msg.on('socket', (this.onSocket = socketListener(this)));
     }
   }
 
   /** The message got its socket: watch it too (if still waiting). */
   socketAssigned(socket: SocketLike): void {
     this.waitingForSocket = false;
-    this.msg.removeListener('socket', this.onSocket);
+    this.msg.removeListener('socket', this.onSocket as (socket: SocketLike) => void);
     if (this.queue && !this.socket) this.watchSocket(socket);
   }
 
@@ -136,7 +135,7 @@ class Watch {
     msg.removeListener('finish', this.onDone);
     if (this.waitingForSocket) {
       this.waitingForSocket = false;
-      msg.removeListener('socket', this.onSocket);
+      msg.removeListener('socket', this.onSocket as (socket: SocketLike) => void);
     }
     if (socket) {
       socket.removeListener('error', this.onError);
