@@ -1,6 +1,6 @@
 /**
- * URL percent-encoding that keeps existing escapes, a drop-in for `encodeurl@2.0.0` that also
- * encodes `\`.
+ * URL percent-encoding that keeps existing escapes, a drop-in for `encodeurl` 2 (2.0.3, the newest
+ * release in the `^2.0.0` range Express 5 depends on; 3.0.1 gives the same output).
  * @module
  */
 
@@ -9,23 +9,15 @@ const HEX = '0123456789ABCDEF';
 
 /**
  * ASCII code points a URL may carry as they are (1), by code. As `encodeurl`: everything but
- * controls, space, `"`, `<`, `>`, `` ` ``, `{`, `}` and DEL; `%` is handled apart.
- * Unlike `encodeurl`, `\` (0x5c) is encoded too: browsers read `\` as `/`, so a redirect to
- * `/\evil.example` would otherwise leave the site.
+ * controls, space, `"`, `<`, `>`, `` ` ``, `{`, `}` and DEL; `%` is handled apart. `\` is kept, as
+ * encodeurl keeps it (decision 007): `res.location` sends the URL the application checked.
  */
 const URL_CHAR = new Uint8Array(128);
-/**
- * ASCII code points `encodeURI` keeps (1): the character after an invalid `%` goes through
- * `encodeURI` in `encodeurl`, which also encodes `[`, `]`, `^`, `|` and `%` there.
- */
-const URI_CHAR = new Uint8Array(128);
 /** Hex digits (1). */
 const HEX_CHAR = new Uint8Array(128);
 {
-  const urlChars = "!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_abcdefghijklmnopqrstuvwxyz|~";
+  const urlChars = "!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_abcdefghijklmnopqrstuvwxyz|~";
   for (let i = 0; i < urlChars.length; i++) URL_CHAR[urlChars.charCodeAt(i)] = 1;
-  const uriChars = "!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~";
-  for (let i = 0; i < uriChars.length; i++) URI_CHAR[uriChars.charCodeAt(i)] = 1;
   const hexChars = '0123456789ABCDEFabcdef';
   for (let i = 0; i < hexChars.length; i++) HEX_CHAR[hexChars.charCodeAt(i)] = 1;
 }
@@ -63,18 +55,22 @@ function encodeCodePoint(str: string, i: number, c: number): string {
  * Encode a URL to its percent-encoded form, leaving valid `%XX` escapes and URL syntax alone.
  *
  * Characters that may not appear in a URL are percent-encoded as UTF-8; a `%` that does not start
- * a valid escape becomes `%25`; an unpaired surrogate becomes U+FFFD (`%EF%BF%BD`); reserved
- * characters (`/ ? # & = : @ ...`) are kept. It never throws. Meant for `Location` headers and
- * other URLs built from user input.
+ * a valid `%XX` escape becomes `%25` (the characters after it are read as usual); an unpaired
+ * surrogate becomes U+FFFD (`%EF%BF%BD`); reserved characters (`/ ? # & = : @ ...`) and `\` are
+ * kept. It never throws. Meant for `Location` headers and other URLs built from user input. The
+ * output is encodeurl 2.0.3's (and 3.0.1's) for every input.
  *
- * Unlike `encodeurl`, `\` is encoded as `%5C`, so that `/\evil.example` (which browsers read as
- * `//evil.example`) cannot turn a redirect into an open redirect.
+ * `\` is kept, as encodeurl keeps it, so that the URL a browser follows is the URL the
+ * application validated: browsers and `new URL()` read `http://a.example\@b.example/` as host
+ * `a.example`, path `/@b.example/`, but `http://a.example%5C@b.example/` as host `b.example`.
+ * Encoding does not make a URL safe to redirect to: `/\evil.example` is the protocol-relative
+ * `//evil.example` to a browser. Check redirect targets (with `new URL()`) before encoding them.
  *
  * @param url - the URL; anything else is converted with `String()`
  * @returns the encoded URL
  * @example
  * encodeUrl('/caf\u00e9?q=a b&x=%20') // '/caf%C3%A9?q=a%20b&x=%20'
- * encodeUrl('/\\evil.example') // '/%5Cevil.example'
+ * encodeUrl('/a\\b%zz%41') // '/a\\b%25zz%41'
  */
 export function encodeUrl(url: unknown): string {
   const str = typeof url === 'string' ? url : String(url);
@@ -89,32 +85,14 @@ export function encodeUrl(url: unknown): string {
       continue;
     }
     if (c === 0x25 /* % */) {
-      const c1 = str.charCodeAt(i + 1);
-      const c2 = str.charCodeAt(i + 2);
-      // `%XX` is kept; so is a `%X` that ends the string (as encodeurl does)
-      if (isHex(c1) && (isHex(c2) || i + 2 === len)) {
-        i += i + 2 === len ? 2 : 3;
+      // `%XX` is kept; any other `%` becomes `%25`, and what follows it is read on its own
+      if (isHex(str.charCodeAt(i + 1)) && isHex(str.charCodeAt(i + 2))) {
+        i += 3;
         continue;
       }
       if (last !== i) out += str.slice(last, i);
       out += '%25';
-      i++;
-      // as encodeurl, the character(s) consumed with the invalid `%` are not read as a new escape
-      if (isHex(c1)) {
-        out += str[i];
-        i++;
-      }
-      if (i < len) {
-        const d = str.charCodeAt(i);
-        if (d < 128 && URI_CHAR[d] === 1) {
-          out += str[i];
-          i++;
-        } else {
-          out += encodeCodePoint(str, i, d);
-          i += width(str, i, d);
-        }
-      }
-      last = i;
+      last = ++i;
       continue;
     }
     if (last !== i) out += str.slice(last, i);
