@@ -1,7 +1,7 @@
 // The small HTML responses send and serve-static make themselves: error pages and directory
 // redirects, with the markup and headers of send 1.2 / serve-static 2.2.
 import type { ServerResponse } from 'node:http';
-import { escapeHtml } from '@brisk/http';
+import { encodeUrl, escapeHtml } from '@brisk/http';
 
 /**
  * A minimal HTML document. `title` and `body` are inserted as given: escape them first.
@@ -18,6 +18,20 @@ export function collapseLeadingSlashes(str: string): string {
   let i = 0;
   while (i < str.length && str.charCodeAt(i) === 0x2f /* / */) i++;
   return i > 1 ? '/' + str.slice(i) : str;
+}
+
+/** Every `\`, to be encoded in a redirect. */
+const BACKSLASHES = /\\/g;
+
+/**
+ * The `Location` of a directory redirect built from the request's path: `encodeUrl`, then `\` as
+ * `%5C` (decision 010). Browsers read `\` as `/`, so `/\evil.com/` would be `//evil.com/`, another
+ * host; `%5C` decodes back to `\` on this server, so the redirect still names the same directory.
+ * Leading `/` runs are collapsed by the caller ({@link collapseLeadingSlashes}).
+ */
+export function encodeLocation(url: string): string {
+  const encoded = encodeUrl(url);
+  return encoded.indexOf('\\') === -1 ? encoded : encoded.replace(BACKSLASHES, '%5C');
 }
 
 /**

@@ -8,11 +8,11 @@ import { close, createReadStream, open, read, stat as fsStat, type ReadStream, t
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { Stream } from 'node:stream';
-import { createError, encodeUrl, escapeHtml, fresh, onFinished, statuses, type HttpError } from '@brisk/http';
+import { createError, escapeHtml, fresh, onFinished, statuses, type HttpError } from '@brisk/http';
 import { contentType } from '@brisk/mime';
 import parseRange from '@brisk/range';
 import * as conditional from './conditional.js';
-import { collapseLeadingSlashes, htmlDocument, redirectTo, setHtmlHeaders } from './html.js';
+import { collapseLeadingSlashes, encodeLocation, htmlDocument, redirectTo, setHtmlHeaders } from './html.js';
 import {
   compileOptions,
   DEFAULT_OPTIONS,
@@ -226,7 +226,7 @@ export class SendStream extends Stream {
       this.error(403);
       return;
     }
-    redirectTo(res, encodeUrl(collapseLeadingSlashes(this.path + '/')));
+    redirectTo(res, encodeLocation(collapseLeadingSlashes(this.path + '/')));
   }
 
   /**

@@ -5,8 +5,8 @@ import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { format, type UrlObject } from 'node:url';
-import { encodeUrl, parseurl, type HttpError } from '@brisk/http';
-import { collapseLeadingSlashes, redirectTo } from './html.js';
+import { parseurl, type HttpError } from '@brisk/http';
+import { collapseLeadingSlashes, encodeLocation, redirectTo } from './html.js';
 import { compileOptions, type HeadersObject, type SendOptions } from './options.js';
 import { createHttpError, SendStream, usePrecompiled } from './send-stream.js';
 
@@ -102,8 +102,8 @@ function redirectDirectory(this: SendStream, res: ServerResponse): void {
     search: url.search,
     hash: url.hash,
   };
-  // encodeUrl also encodes `\`: `/\evil.example/` cannot become `//evil.example/` in a browser
-  redirectTo(res, encodeUrl(format(target)));
+  // `\` as `%5C` too: `/\evil.example/` must not become `//evil.example/` in a browser
+  redirectTo(res, encodeLocation(format(target)));
 }
 
 /** The `directory` listener with `redirect: false`: directories are not found. */

@@ -467,6 +467,11 @@ describe('send: directories, index and extensions', () => {
       ['//evil.com/x', '/evil.com/x/'],
       ['///evil.com/x', '/evil.com/x/'],
       ['/\\evil.com/%2e%2e', '/%5Cevil.com/%2e%2e/'],
+      // a backslash is encoded by the redirect itself (encodeUrl keeps it, decision 010)
+      ['/\\evil.com/..', '/%5Cevil.com/../'],
+      ['/\\\\evil.com/..', '/%5C%5Cevil.com/../'],
+      ['//evil.com/..', '/evil.com/../'],
+      ['//\\/..', '/%5C/../'],
     ];
     for (const [path, location] of cases) {
       const r = await get('/', rooted(), {}, undefined, path);

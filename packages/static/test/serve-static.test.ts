@@ -272,6 +272,12 @@ describe('serveStatic: redirects stay on this site', () => {
     ['/\\evil.com/%2e%2e', '/%5Cevil.com/%2e%2e/'],
     ['/%5Cevil.com/%2e%2e', '/%5Cevil.com/%2e%2e/'],
     ['/%2F%2Fevil.com/x', '/%2F%2Fevil.com/x/'],
+    // a backslash is encoded by the redirect itself (encodeUrl keeps it, decision 010)
+    ['/\\evil.com/..', '/%5Cevil.com/../'],
+    ['/\\\\evil.com/..', '/%5C%5Cevil.com/../'],
+    ['//evil.com/..', '/evil.com/../'],
+    ['/\\/..', '/%5C/../'],
+    ['//\\/..', '/%5C/../'],
   ];
   for (const [path, location] of cases) {
     test(`${path} → Location ${location}`, async () => {
@@ -281,6 +287,34 @@ describe('serveStatic: redirects stay on this site', () => {
       assert.equal(new URL(r.headers.location as string, 'http://site.example/').host, 'site.example');
     });
   }
+
+  test('no directory redirect starts with // or /\\ or leaves the site, whatever slashes the path starts with', async () => {
+    const mw = serveStatic(fx.root);
+    const starts = ['/', '//', '///', '/\\', '/\\\\', '/\\/', '//\\', '/%5C', '/%5c/', '/%2F', '/./', '/.\\'];
+    const rests = ['evil.com/..', 'evil.com/%2e%2e', 'evil.com/x', '..', 'dir', '%2e%2e/dir', 'evil.com/x/..\\..'];
+    let redirects = 0;
+    await withServer(
+      (req, res) =>
+        mw(req, res, () => {
+          res.statusCode = 404;
+          res.end();
+        }),
+      async (server) => {
+        for (const start of starts) {
+          for (const rest of rests) {
+            const r = await server.get(start + rest);
+            if (r.status !== 301) continue;
+            redirects++;
+            const location = r.headers.location as string;
+            assert.doesNotMatch(location, /^[\\/][\\/]/, start + rest);
+            assert.doesNotMatch(location, /\\/, start + rest);
+            assert.equal(new URL(location, 'http://site.example/a/b').host, 'site.example', start + rest);
+          }
+        }
+      },
+    );
+    assert.ok(redirects >= 30, String(redirects)); // most of them are directories under the root
+  });
 
   test('under a mount path too', async () => {
     const r = await get('/static//evil.com/x', undefined, {}, { mount: '/static' });
