@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { onFinished, onHeaders } from '@brisk/http';
 import { createBufferStream, DEFAULT_BUFFER_INTERVAL } from './buffer.js';
 import { compile } from './compile.js';
+import { escapeField } from './escape.js';
 import { combined, common, defaultFormat, dev, short, tiny } from './formats.js';
 import { report } from './report.js';
 import { builtinTokens, remoteAddress, type LoggedRequest, type LoggedResponse } from './tokens.js';
@@ -86,10 +87,35 @@ export function format<Req extends IncomingMessage = IncomingMessage, Res extend
   return logger;
 }
 
+/** Token functions whose text is already escaped: the predefined ones and those made by `token()`. */
+const escapingTokens = new WeakSet<object>();
+
+type AnyTokenFn = (this: unknown, ...args: unknown[]) => unknown;
+
+/**
+ * `fn` with its text escaped (`escapeField`), as morgan 1.11+ wraps every token: called with the
+ * same `this` and arguments, a string result escaped, any other value returned as it is. A
+ * function already escaping (a predefined token, or one registered again under another name) is
+ * not wrapped twice; a value that is not a function is stored as it is (it is not a token).
+ */
+function escapingToken(fn: unknown): unknown {
+  if (typeof fn !== 'function' || escapingTokens.has(fn)) return fn;
+  const call = fn as AnyTokenFn;
+  const wrapped = function escapedToken(this: unknown): unknown {
+    // `arguments`: exactly the arguments given (a format function may pass more), no array per call
+    const value = call.apply(this, arguments as unknown as unknown[]);
+    return typeof value === 'string' ? escapeField(value) : value;
+  };
+  escapingTokens.add(wrapped);
+  return wrapped;
+}
+
 /**
  * Defines (or replaces) the token `:name`, usable at once in every format, compiled or not.
  * `fn(req, res, arg)` returns the token's text; `arg` is the text in `:name[arg]`. Stored as
- * `logger[name]`. Returns `logger`.
+ * `logger[name]`, wrapped so that its text is escaped for the log line: control characters,
+ * U+2028/U+2029, `"` and `\` (`\n`, `\u001b`, `\"`, `\\`), as morgan 1.11+ does. Returns
+ * `logger`.
  *
  * @example
  * logger.token('id', (req) => req.headers['x-request-id'] as string | undefined);
@@ -100,7 +126,7 @@ export function token<Req extends IncomingMessage = IncomingMessage, Res extends
   name: string,
   fn: TokenCallback<Req, Res>,
 ): Logger {
-  define(name, fn);
+  define(name, escapingToken(fn));
   return logger;
 }
 
@@ -193,7 +219,10 @@ define('default', defaultFormat);
 define('short', short);
 define('tiny', tiny);
 define('dev', dev);
-for (const [name, fn] of builtinTokens) define(name, fn);
+for (const [name, fn] of builtinTokens) {
+  escapingTokens.add(fn); // they escape their own text (tokens.ts)
+  define(name, fn);
+}
 
 /** The types, also reachable from the function (`logger.Options`), as in @types/morgan. */
 declare namespace logger {

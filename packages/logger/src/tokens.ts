@@ -1,5 +1,9 @@
 /**
  * The predefined tokens. Each returns a string, or `undefined` for a missing value (printed `-`).
+ * Text that comes from the request, the response or other code is escaped (`escapeField`:
+ * control characters, U+2028/U+2029, `"`, `\`), as morgan 1.11+ escapes every token. Text made
+ * here from numbers (times, dates, a numeric status, HTTP version or header) has nothing to
+ * escape and is not scanned.
  *
  * Times: the middleware stores morgan's fields, so tokens written for morgan keep working:
  * `req._startAt` / `res._startAt` (`process.hrtime()` when the request entered the logger / when
@@ -9,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basicUser } from './basic-auth.js';
 import { clfDate, isoDate, webDate } from './date.js';
+import { escapeField } from './escape.js';
 import type { TokenCallback } from './types.js';
 
 /** The request fields the tokens read (morgan's, plus Express's `ip` and `originalUrl`). */
@@ -39,12 +44,20 @@ export function remoteAddress(req: LoggedRequest): string | undefined {
   return req.ip || req._remoteAddress || socket?.remoteAddress || undefined;
 }
 
-/** A header value as text: arrays joined with `, `, numbers as digits, anything else absent. */
+/**
+ * A header value as escaped text: arrays joined with `, `, numbers as digits (nothing to escape),
+ * anything else absent.
+ */
 function headerText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'string') return escapeField(value);
+  if (Array.isArray(value)) return escapeField(value.join(', '));
   if (typeof value === 'number') return String(value);
   return undefined;
+}
+
+/** A token's text escaped for the log line; any other value as it is (as morgan's wrapper does). */
+function escaped<T>(value: T): T {
+  return typeof value === 'string' ? (escapeField(value) as T) : value;
 }
 
 /** Milliseconds between two `process.hrtime()` readings, with `digits` decimals (3). */
@@ -57,10 +70,10 @@ function elapsed(from: [number, number], to: [number, number], digits: string | 
 type Token = TokenCallback<LoggedRequest, LoggedResponse>;
 
 /** `:url`: `req.originalUrl`, else `req.url`. */
-const url: Token = (req) => req.originalUrl || req.url;
+const url: Token = (req) => escaped(req.originalUrl || req.url);
 
 /** `:method`. */
-const method: Token = (req) => req.method;
+const method: Token = (req) => escaped(req.method);
 
 /** `:response-time[digits]`: from the request entering the logger until the headers were written. */
 const responseTime: Token = (req, res, digits) => {
@@ -92,19 +105,30 @@ const date: Token = (_req, _res, format) => {
 };
 
 /** `:status`: the status code once the headers were sent. */
-const status: Token = (_req, res) => (headersSent(res) ? String(res.statusCode) : undefined);
+const status: Token = (_req, res) => {
+  if (!headersSent(res)) return undefined;
+  const code: unknown = res.statusCode;
+  // a number's digits need no scan (node makes it an integer when it writes the head)
+  return typeof code === 'number' ? String(code) : escapeField(String(code));
+};
 
 /** `:referrer`: the `Referer` header, else `Referrer`. */
 const referrer: Token = (req) => headerText(req.headers.referer) || headerText(req.headers.referrer);
 
 /** `:remote-addr`. */
-const remoteAddr: Token = (req) => remoteAddress(req);
+const remoteAddr: Token = (req) => escaped(remoteAddress(req));
 
 /** `:remote-user`: the user name of `Authorization: Basic` credentials. */
-const remoteUser: Token = (req) => basicUser(req.headers.authorization);
+const remoteUser: Token = (req) => escaped(basicUser(req.headers.authorization));
 
 /** `:http-version`: `1.1`. */
-const httpVersion: Token = (req) => req.httpVersionMajor + '.' + req.httpVersionMinor;
+const httpVersion: Token = (req) => {
+  const major: unknown = req.httpVersionMajor;
+  const minor: unknown = req.httpVersionMinor;
+  const text = major + '.' + minor;
+  // numbers (as node's parser sets them) need no scan
+  return typeof major === 'number' && typeof minor === 'number' ? text : escapeField(text);
+};
 
 /** `:user-agent`. */
 const userAgent: Token = (req) => headerText(req.headers['user-agent']);

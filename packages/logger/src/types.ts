@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * A token: `fn(req, res, arg)` returns the token's text, or `undefined`/`null`/`''` for `-`.
  * `arg` is the bracketed argument of `:name[arg]` in a format string (not passed without
  * brackets); a format function may pass further arguments of the token's own choosing.
+ * `logger.token()` escapes the text it returns (control characters, U+2028/U+2029, `"`, `\`).
  *
  * @example
  * logger.token('id', (req) => req.headers['x-request-id'] as string | undefined);

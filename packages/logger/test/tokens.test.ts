@@ -81,7 +81,8 @@ describe('date formats (UTC)', () => {
 });
 
 describe('basic credentials (:remote-user)', () => {
-  const cases: Array<[string, unknown, string | undefined]> = [
+  // [case, header, user name, the token's text when it differs (escaped)]
+  const cases: Array<[string, unknown, string | undefined, string?]> = [
     ['user and password', `Basic ${b64('alice:secret')}`, 'alice'],
     ['empty password', `Basic ${b64('alice:')}`, 'alice'],
     ['empty user', `Basic ${b64(':pw')}`, ''],
@@ -94,7 +95,13 @@ describe('basic credentials (:remote-user)', () => {
     ['line feed in the password', `Basic ${b64('u:p\nq')}`, undefined],
     ['carriage return in the password', `Basic ${b64('u:p\rq')}`, undefined],
     ['U+2028 in the password', `Basic ${b64('u:p\u2028')}`, undefined],
-    ['line feed in the user', `Basic ${b64('u\nv:p')}`, 'u\nv'],
+    ['line feed in the user', `Basic ${b64('u\nv:p')}`, 'u\nv', String.raw`u\nv`],
+    [
+      'quote, backslash, escape in the user',
+      `Basic ${b64('a"b\\c\x1bd:p')}`,
+      'a"b\\c\x1bd',
+      String.raw`a\"b\\c\u001bd`,
+    ],
     ['other scheme', `Bearer ${b64('u:p')}`, undefined],
     ['"Basically"', `Basically ${b64('u:p')}`, undefined],
     ['no space after the scheme', `Basic${b64('u:p')}`, undefined],
@@ -111,11 +118,11 @@ describe('basic credentials (:remote-user)', () => {
     ['absent', undefined, undefined],
     ['not a string', ['Basic dTpw'], undefined],
   ];
-  for (const [name, header, user] of cases) {
+  for (const [name, header, user, text = user] of cases) {
     test(name, () => {
       assert.equal(basicUser(header), user);
       const req = asReq({ headers: header === undefined ? {} : { authorization: header } });
-      assert.equal(tokens['remote-user'](req, sent()), user);
+      assert.equal(tokens['remote-user'](req, sent()), text);
     });
   }
 
