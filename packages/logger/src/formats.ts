@@ -25,6 +25,12 @@ export const short =
 /** The minimal output. */
 export const tiny = ':method :url :status :res[content-length] - :response-time ms';
 
+/**
+ * `dev` without colours, used instead of the function below when `NO_COLOR` is set to a
+ * non-empty value (https://no-color.org), as morgan 1.12 does.
+ */
+export const devNoColor = ':method :url :status :response-time ms - :res[content-length]';
+
 /** The dev format's SGR colour for a status: red 5xx+, yellow 4xx, cyan 3xx, green 2xx, none otherwise. */
 function statusColor(status: number | undefined): number {
   if (status === undefined) return 0;

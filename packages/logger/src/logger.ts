@@ -7,7 +7,7 @@ import { onFinished, onHeaders } from '@brisk/http';
 import { createBufferStream, DEFAULT_BUFFER_INTERVAL } from './buffer.js';
 import { compile } from './compile.js';
 import { escapeField } from './escape.js';
-import { combined, common, defaultFormat, dev, short, tiny } from './formats.js';
+import { combined, common, defaultFormat, dev, devNoColor, short, tiny } from './formats.js';
 import { report } from './report.js';
 import { builtinTokens, remoteAddress, type LoggedRequest, type LoggedResponse } from './tokens.js';
 import type {
@@ -218,7 +218,9 @@ define('common', common);
 define('default', defaultFormat);
 define('short', short);
 define('tiny', tiny);
-define('dev', dev);
+// NO_COLOR (https://no-color.org), read once, here, as morgan 1.12 reads it: set and not empty,
+// `dev` is the same line without escape sequences.
+define('dev', process.env.NO_COLOR ? compile(devNoColor) : dev);
 for (const [name, fn] of builtinTokens) {
   escapingTokens.add(fn); // they escape their own text (tokens.ts)
   define(name, fn);

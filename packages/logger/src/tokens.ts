@@ -2,7 +2,7 @@
  * The predefined tokens. Each returns a string, or `undefined` for a missing value (printed `-`).
  * Text that comes from the request, the response or other code is escaped (`escapeField`:
  * control characters, U+2028/U+2029, `"`, `\`), as morgan 1.11+ escapes every token. Text made
- * here from numbers (times, dates, a numeric status, HTTP version or header) has nothing to
+ * here from numbers (times, dates, the pid, a numeric status, HTTP version or header) has nothing to
  * escape and is not scanned.
  *
  * Times: the middleware stores morgan's fields, so tokens written for morgan keep working:
@@ -121,6 +121,9 @@ const remoteAddr: Token = (req) => escaped(remoteAddress(req));
 /** `:remote-user`: the user name of `Authorization: Basic` credentials. */
 const remoteUser: Token = (req) => escaped(basicUser(req.headers.authorization));
 
+/** `:pid`: the process id (digits: no scan). */
+const pid: Token = () => String(process.pid);
+
 /** `:http-version`: `1.1`. */
 const httpVersion: Token = (req) => {
   const major: unknown = req.httpVersionMajor;
@@ -152,6 +155,7 @@ export const builtinTokens: ReadonlyArray<readonly [string, Token]> = [
   ['referrer', referrer],
   ['remote-addr', remoteAddr],
   ['remote-user', remoteUser],
+  ['pid', pid],
   ['http-version', httpVersion],
   ['user-agent', userAgent],
   ['req', reqHeader],

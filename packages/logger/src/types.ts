@@ -43,6 +43,8 @@ export interface Tokens<Req extends IncomingMessage = IncomingMessage, Res exten
   'remote-addr': TokenCallback<Req, Res>;
   /** The user name of Basic authentication. */
   'remote-user': TokenCallback<Req, Res>;
+  /** The id of the process (`process.pid`). */
+  pid: TokenCallback<Req, Res>;
   /** The HTTP version of the request (`1.1`). */
   'http-version': TokenCallback<Req, Res>;
   /** The `User-Agent` header. */

@@ -2,6 +2,7 @@
 // `"` and `\` from the URL, headers and Basic user cannot forge a line, move the terminal or
 // shift the fields of `combined`. Over HTTP with a briskjs app and a raw socket client; each
 // expected line is what morgan 1.12.1 writes for the same request on express 5.3.0.
+import './colour-env.js'; // before the logger loads: dev keeps its colours
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -65,14 +65,25 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Runs an ES module `code` in a child node (with tsx and the source condition, from the repo
- * root) and resolves with its exit code, stdout and stderr. Killed after `timeout` ms.
+ * root) and resolves with its exit code, stdout and stderr. Killed after `timeout` ms. `env` is
+ * added to this process's environment (a value `undefined` removes that variable).
  */
-export function runChild(code: string, timeout = 10_000, nodeArgs: string[] = []) {
+export function runChild(
+  code: string,
+  timeout = 10_000,
+  nodeArgs: string[] = [],
+  env: Record<string, string | undefined> = {},
+) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
       [...nodeArgs, '--conditions=@brisk/source', '--import', 'tsx', '--input-type=module', '-e', code],
-      { cwd: REPO_ROOT, timeout },
+      { cwd: REPO_ROOT, timeout, env: childEnv },
       (err, stdout, stderr) => {
         const exit = err ? ((err as { code?: unknown }).code as number | null) : 0;
         resolve({ code: typeof exit === 'number' ? exit : null, stdout, stderr });

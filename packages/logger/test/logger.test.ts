@@ -1,4 +1,5 @@
 // logger(format, options) over real HTTP: formats, tokens, options, aborted requests, errors.
+import './colour-env.js'; // before the logger loads: dev keeps its colours
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -108,6 +109,7 @@ describe('the module', () => {
       'referrer',
       'remote-addr',
       'remote-user',
+      'pid',
       'http-version',
       'user-agent',
       'req',
@@ -277,6 +279,67 @@ describe('dev colours over HTTP', () => {
   });
 });
 
+describe('NO_COLOR (morgan 1.12): dev without colours, read when the logger loads', () => {
+  /** The dev line of one request answered `status` (5 bytes) in a child process with `env`. */
+  async function devLine(env: Record<string, string | undefined>, status = 404): Promise<string> {
+    const code = `
+      import http from 'node:http';
+      import logger from ${JSON.stringify(SOURCE_URL)};
+      const log = logger('dev', {
+        stream: { write: (line) => { process.stdout.write(JSON.stringify(line)); server.close(); } },
+      });
+      const server = http.createServer((req, res) => log(req, res, () => {
+        res.statusCode = ${status};
+        res.setHeader('Content-Length', '5');
+        res.end('hello');
+      }));
+      server.listen(0, '127.0.0.1', () => {
+        http.get({ host: '127.0.0.1', port: server.address().port, path: '/nc', agent: false }, (res) => res.resume());
+      });
+    `;
+    const { code: exit, stdout, stderr } = await runChild(code, 30_000, [], env);
+    assert.equal(exit, 0, stderr);
+    return JSON.parse(stdout) as string;
+  }
+
+  // (morgan 1.12.1 writes the same lines: "GET /nc 404 0.599 ms - 5\n" with NO_COLOR=1)
+  for (const value of ['1', '0', 'false', 'true']) {
+    test(`NO_COLOR=${JSON.stringify(value)}: no escape sequences`, async () => {
+      assert.match(await devLine({ NO_COLOR: value }), re(`GET /nc 404 ${MS} ms - 5\n`));
+    });
+  }
+
+  test('NO_COLOR set: a 500 and a 200 are not coloured either', async () => {
+    assert.match(await devLine({ NO_COLOR: '1' }, 500), re(`GET /nc 500 ${MS} ms - 5\n`));
+    assert.match(await devLine({ NO_COLOR: '1' }, 200), re(`GET /nc 200 ${MS} ms - 5\n`));
+  });
+
+  test('NO_COLOR empty or unset: coloured', async () => {
+    const coloured = re(`\x1b\\[0mGET /nc \x1b\\[33m404\x1b\\[0m ${MS} ms - 5\x1b\\[0m\n`);
+    assert.match(await devLine({ NO_COLOR: '' }), coloured);
+    assert.match(await devLine({ NO_COLOR: undefined }), coloured);
+  });
+
+  test('read once, at load: setting it later changes nothing', async () => {
+    const previous = process.env.NO_COLOR;
+    process.env.NO_COLOR = '1';
+    try {
+      const out = capture();
+      const srv = await serve([mw(logger('dev', { stream: out.stream }))], hello);
+      try {
+        await srv.get('/later');
+        const [line] = await out.wait(1);
+        assert.match(line as string, re(`\x1b\\[0mGET /later \x1b\\[32m200\x1b\\[0m ${MS} ms - 5\x1b\\[0m\n`));
+      } finally {
+        await srv.close();
+      }
+    } finally {
+      if (previous === undefined) delete process.env.NO_COLOR;
+      else process.env.NO_COLOR = previous;
+    }
+  });
+});
+
 describe('tokens over HTTP', () => {
   /** Logs `fmt` for one request and returns the line (without its newline). */
   async function lineFor(
@@ -300,6 +363,10 @@ describe('tokens over HTTP', () => {
   test(':method, :url, :http-version, :status', async () => {
     assert.equal(await lineFor(':method :url HTTP/:http-version :status'), 'GET /tok?x=1 HTTP/1.1 200');
     assert.equal(await lineFor(':method :status', hello, { method: 'DELETE', path: '/?status=202' }), 'DELETE 202');
+  });
+
+  test(':pid is the process id (morgan 1.12)', async () => {
+    assert.equal(await lineFor(':pid :method'), `${process.pid} GET`);
   });
 
   test(':http-version of an HTTP/1.0 request', async () => {

@@ -1,5 +1,6 @@
 // The predefined tokens, the date formats and the Basic credentials parser, on plain objects.
 // (test/tokens.test.ts covers every token again over real HTTP.)
+import './colour-env.js'; // before the logger loads: dev keeps its colours
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
