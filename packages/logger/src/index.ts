@@ -1,4 +1,4 @@
-// @brisk/logger: HTTP request logging middleware, a drop-in for morgan 1.10.
+// @brisk/logger: HTTP request logging middleware, a drop-in for morgan 1.12.
 // `require('@brisk/logger')` is the `logger` function; every named export is also its property.
 
 // The middleware factory (default export) and its functions
@@ -14,6 +14,8 @@ export type {
   LoggerMiddleware,
   LoggerOptions,
   LoggerOptionsWithFormat,
+  ObjectLoggerOptions,
+  ObjectLogStream,
   TokenCallback,
   Tokens,
 } from './types.js';

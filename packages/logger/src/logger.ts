@@ -17,12 +17,27 @@ import type {
   LoggerMiddleware,
   LoggerOptions,
   LoggerOptionsWithFormat,
+  ObjectLoggerOptions,
+  ObjectLogStream,
   TokenCallback,
   Tokens,
 } from './types.js';
 
 /** `logger` itself: the middleware factory, with `compile`, `format` and `token`. */
 export interface Logger {
+  /**
+   * Creates the logging middleware with a format function that may return objects (structured
+   * entries, e.g. for a JSON logger), written as they are to an object-mode `stream`.
+   * (First: a function's parameters take their types from the first signature tried.)
+   */
+  <
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+    Entry extends object = object,
+  >(
+    format: FormatFn<Req, Res, Entry>,
+    options: ObjectLoggerOptions<Req, Res, Entry>,
+  ): LoggerMiddleware<Req, Res>;
   /**
    * Creates the logging middleware. `format` is a predefined format name (`'combined'`,
    * `'common'`, `'dev'`, `'short'`, `'tiny'`, `'default'`), a format string with `:token` and
@@ -81,7 +96,7 @@ function lookup(name: unknown): unknown {
  */
 export function format<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
   name: string,
-  fmt: string | FormatFn<Req, Res>,
+  fmt: string | FormatFn<Req, Res, object>,
 ): Logger {
   define(name, fmt);
   return logger;
@@ -130,12 +145,13 @@ export function token<Req extends IncomingMessage = IncomingMessage, Res extends
   return logger;
 }
 
+/** Any format function, as the middleware calls it. */
+type AnyFormat = FormatFn<LoggedRequest, LoggedResponse, object>;
+
 /** The format function for a name or format string (morgan: `logger[name] || name || default`). */
-function formatFunction(name: unknown): FormatFn<LoggedRequest, LoggedResponse> {
+function formatFunction(name: unknown): AnyFormat {
   const fmt = lookup(name) || name || lookup('default');
-  return typeof fmt === 'function'
-    ? (fmt as FormatFn<LoggedRequest, LoggedResponse>)
-    : compile<LoggedRequest, LoggedResponse>(fmt as string);
+  return typeof fmt === 'function' ? (fmt as AnyFormat) : compile<LoggedRequest, LoggedResponse>(fmt as string);
 }
 
 /** `onHeaders` listener: the time the response headers are written. */
@@ -145,6 +161,12 @@ function recordHeadersTime(this: LoggedResponse): void {
 }
 
 type AnyOptions = LoggerOptionsWithFormat<LoggedRequest, LoggedResponse>;
+
+/** A stream as the middleware uses it: text lines, and objects when in object mode. */
+interface AnyStream {
+  write(chunk: string | object): unknown;
+  readonly writableObjectMode?: unknown;
+}
 
 /** Builds the middleware of `logger(format, options)`. */
 function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<LoggedRequest, LoggedResponse> {
@@ -158,11 +180,13 @@ function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<L
   const immediate = opts.immediate;
   const skip = opts.skip || false;
   if (skip !== false && typeof skip !== 'function') throw new TypeError('option skip must be function');
-  const formatLine = typeof fmt === 'function' ? (fmt as FormatFn<LoggedRequest, LoggedResponse>) : formatFunction(fmt);
-  let stream: LogStream = opts.stream || process.stdout;
+  const formatLine = typeof fmt === 'function' ? (fmt as AnyFormat) : formatFunction(fmt);
+  let stream: AnyStream = opts.stream || process.stdout;
   if (typeof stream.write !== 'function') throw new TypeError('option stream must have a write method');
   const buffer = opts.buffer;
-  if (buffer) stream = createBufferStream(stream, typeof buffer === 'number' ? buffer : DEFAULT_BUFFER_INTERVAL);
+  // (the buffer takes text only: it has no writableObjectMode, as morgan's has none)
+  if (buffer)
+    stream = createBufferStream(stream as LogStream, typeof buffer === 'number' ? buffer : DEFAULT_BUFFER_INTERVAL);
   const tokens = logger as unknown as Tokens<LoggedRequest, LoggedResponse>;
 
   function logRequest(req: LoggedRequest, res: LoggedResponse): void {
@@ -170,7 +194,9 @@ function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<L
       if (skip !== false && skip(req, res)) return;
       const line = formatLine(tokens, req, res);
       if (line == null) return;
-      stream.write(line + '\n');
+      // an object goes as it is to an object-mode stream (morgan 1.12); anything else as text
+      if (typeof line === 'object' && stream.writableObjectMode) stream.write(line);
+      else stream.write(line + '\n');
     } catch (err) {
       report(err, 'the request was not logged');
     }
@@ -194,7 +220,7 @@ function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<L
 }
 
 /**
- * Creates a request-logging middleware, a drop-in for morgan 1.10: `logger(format, options)`.
+ * Creates a request-logging middleware, a drop-in for morgan 1.12: `logger(format, options)`.
  * `require('@brisk/logger')` is this function; the predefined formats and tokens are its
  * properties (`logger.combined`, `logger['response-time']`, ...), as in morgan.
  *
@@ -233,7 +259,8 @@ declare namespace logger {
   export type FormatFn<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
-  > = Format<Req, Res>;
+    Entry extends object = never,
+  > = Format<Req, Res, Entry>;
   /** A predefined format name. */
   export type FormatName = Name;
   /** A token function. */
@@ -281,6 +308,14 @@ declare namespace logger {
   > = OptsWithFormat<Req, Res>;
   /** Where lines are written. */
   export type LogStream = Stream;
+  /** An object-mode stream, for format functions returning objects. */
+  export type ObjectLogStream<Entry extends object = object> = ObjectStream<Entry>;
+  /** The options with a format function returning objects. */
+  export type ObjectLoggerOptions<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+    Entry extends object = object,
+  > = ObjectOpts<Req, Res, Entry>;
   /** The middleware. */
   export type LoggerMiddleware<
     Req extends IncomingMessage = IncomingMessage,
@@ -288,7 +323,13 @@ declare namespace logger {
   > = Middleware<Req, Res>;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
-type Format<Req extends IncomingMessage, Res extends ServerResponse> = FormatFn<Req, Res>;
+type Format<Req extends IncomingMessage, Res extends ServerResponse, Entry extends object> = FormatFn<Req, Res, Entry>;
+type ObjectStream<Entry extends object> = ObjectLogStream<Entry>;
+type ObjectOpts<Req extends IncomingMessage, Res extends ServerResponse, Entry extends object> = ObjectLoggerOptions<
+  Req,
+  Res,
+  Entry
+>;
 type Name = FormatName;
 type Token<Req extends IncomingMessage, Res extends ServerResponse> = TokenCallback<Req, Res>;
 type TokenTable<Req extends IncomingMessage, Res extends ServerResponse> = Tokens<Req, Res>;

@@ -57,16 +57,17 @@ export interface Tokens<Req extends IncomingMessage = IncomingMessage, Res exten
 
 /**
  * A format function: returns the log line (without its newline), or `undefined`/`null` to log
- * nothing for this request.
+ * nothing for this request. With `Entry`, it may also return an object, written as it is to an
+ * object-mode stream ({@link ObjectLogStream}): a structured log entry.
  *
  * @example
  * logger((tokens, req, res) => `${tokens.method(req, res)} ${tokens.url(req, res)}`);
  */
-export type FormatFn<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = (
-  tokens: Tokens<Req, Res>,
-  req: Req,
-  res: Res,
-) => string | null | undefined;
+export type FormatFn<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+  Entry extends object = never,
+> = (tokens: Tokens<Req, Res>, req: Req, res: Res) => string | Entry | null | undefined;
 
 /** The names of the predefined formats. */
 export type FormatName = 'combined' | 'common' | 'default' | 'dev' | 'short' | 'tiny';
@@ -75,6 +76,24 @@ export type FormatName = 'combined' | 'common' | 'default' | 'dev' | 'short' | '
 export interface LogStream {
   /** Called with each line, ending in `\n`. */
   write(line: string): unknown;
+  /** A writable stream's object mode (see {@link ObjectLogStream}). */
+  readonly writableObjectMode?: boolean | undefined;
+}
+
+/**
+ * A stream in object mode (`writableObjectMode` true: `new Writable({ objectMode: true })`, or
+ * any object saying so): an object a format function returns is written to it as it is, with no
+ * newline; a string line is still written as text ending in `\n`. A stream not in object mode
+ * gets `String(entry) + '\n'` (`[object Object]`), as in morgan.
+ *
+ * @example
+ * const stream = { writableObjectMode: true, write: (entry: AccessEntry | string) => pino.info(entry) };
+ */
+export interface ObjectLogStream<Entry extends object = object> {
+  /** `true` at run time for the object to be written as it is. */
+  readonly writableObjectMode: boolean;
+  /** Called with each entry the format function returns (or a string line, ending in `\n`). */
+  write(entry: Entry | string): unknown;
 }
 
 /** The options of `logger(format, options)`. */
@@ -107,6 +126,21 @@ export interface LoggerOptions<
    * @default false
    */
   buffer?: boolean | number | undefined;
+}
+
+/**
+ * The options of `logger(format, options)` with a format function returning objects: `stream`
+ * is required and in object mode, and there is no `buffer` (which joins lines as text).
+ */
+export interface ObjectLoggerOptions<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+  Entry extends object = object,
+> extends Omit<LoggerOptions<Req, Res>, 'stream' | 'buffer'> {
+  /** The object-mode stream the entries are written to. */
+  stream: ObjectLogStream<Entry>;
+  /** Not with objects: buffered lines are joined as text. */
+  buffer?: false | undefined;
 }
 
 /**
