@@ -278,7 +278,16 @@ class Dispatch implements PathFlags, ParamsDone {
   restore(): void {
     const req = this.req;
     if (this.slashAdded) {
-      req.url = (req.url as string).slice(1);
+      // The `/` put in front of the trimmed URL goes, unless the layer rewrote the URL to a path
+      // of its own under a mount path with no trailing `/`: `/index.html` under `/app` is
+      // `/app/index.html`, not `/appindex.html` (router 2.3).
+      const url = req.url as string;
+      if (
+        url === '/' ||
+        url.startsWith('/?') ||
+        (url.charCodeAt(0) === SLASH && this.removed.charCodeAt(this.removed.length - 1) === SLASH)
+      )
+        req.url = url.slice(1);
       this.slashAdded = false;
     }
     if (this.removed.length !== 0) {

@@ -75,7 +75,7 @@ const CAPTURE_GROUP = /\((?:\?<(.*?)>)?(?!\?)/g;
 /**
  * Router 2's parameter decoder: `decodeURIComponent`, skipped when the value holds no `%`. A
  * malformed escape throws router 2's error: the `URIError`, with the message
- * `Failed to decode param 'v'` and `status: 400`.
+ * `Failed to decode param 'v'`, `status: 400` and (router 2.3) `statusCode: 400`.
  */
 export function decodeParam(value: string): string {
   if (value.indexOf('%') === -1) return value;
@@ -84,7 +84,8 @@ export function decodeParam(value: string): string {
   } catch (err) {
     if (err instanceof URIError) {
       err.message = `Failed to decode param '${value}'`;
-      (err as URIError & { status: number }).status = 400;
+      const e = err as URIError & { status: number; statusCode: number };
+      e.status = e.statusCode = 400;
     }
     throw err;
   }
