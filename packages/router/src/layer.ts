@@ -38,8 +38,9 @@ type Call4 = (err: unknown, req: unknown, res: unknown, next: NextFunction) => u
 
 /**
  * One entry of `router.stack` or `route.stack`, shaped as router 2's `Layer`: `handle`, `name`,
- * `keys`, `params` and `path` (of the last match), `slash`, `matchers`, and `route` (router
- * layers made by `router.route()`) or `method` (route layers).
+ * `rawPath` (2.3), `keys`, `params` and `path` (of the last match, as router 2.2 keeps them),
+ * `slash`, `matchers`, and `route` (router layers made by `router.route()`) or `method` (route
+ * layers).
  */
 export class Layer implements StackLayer {
   /** The handler (a middleware, an error handler, or a route's dispatcher). */
@@ -48,6 +49,11 @@ export class Layer implements StackLayer {
   keys: string[];
   /** The handler's name, or `'<anonymous>'`. */
   name: string;
+  /**
+   * The path as registered (router 2.3): a string, RegExp, or, for an array path, a new flat
+   * array of its elements (nested arrays flattened, at registration).
+   */
+  rawPath: unknown;
   /** The parameters of the last match. */
   params: ParamsDictionary | undefined;
   /** The matched part of the path at the last match (for middleware, the part stripped from `req.url`). */
@@ -71,6 +77,8 @@ export class Layer implements StackLayer {
   #dispatcher: AnyHandler | undefined;
   /** How the last match was made. */
   #last: LastMatch;
+  /** Which element of `matchers` made the last match. */
+  #lastIndex: number;
 
   /**
    * @param path A string, pattern, RegExp, or (nested) array of them.
@@ -82,10 +90,14 @@ export class Layer implements StackLayer {
     this.handle = fn;
     this.keys = [];
     this.name = fn.name || '<anonymous>';
+    // A flat copy: each element is matched alone, in order (router 2.3), and is what tracing
+    // reports as the matched pattern.
+    const rawPath: unknown = Array.isArray(path) ? path.flat(Infinity) : path;
+    this.rawPath = rawPath;
     this.params = undefined;
     this.path = undefined;
     this.slash = path === '/' && opts.end === false;
-    const compiled = Array.isArray(path) ? path.map((p) => compilePath(p, opts)) : [compilePath(path, opts)];
+    const compiled = Array.isArray(rawPath) ? rawPath.map((p) => compilePath(p, opts)) : [compilePath(path, opts)];
     this.#compiled = compiled;
     this.#index = this.slash ? undefined : indexOf(compiled);
     this.matchers = this.#publicMatchers = compiled.map(({ match }) => publicMatcher(match));
@@ -93,6 +105,7 @@ export class Layer implements StackLayer {
     this.method = undefined;
     this.#dispatcher = undefined;
     this.#last = FOREIGN;
+    this.#lastIndex = 0;
   }
 
   /**
@@ -116,17 +129,20 @@ export class Layer implements StackLayer {
             this.params = params;
             this.keys = c.keys ?? Object.keys(params);
             this.#last = c.anchored ? ANCHORED : UNANCHORED;
+            this.#lastIndex = i;
             return true;
           }
         }
       } else {
-        for (const matcher of this.matchers) {
-          const m = matcher(path);
+        const matchers = this.matchers;
+        for (let i = 0; i < matchers.length; i++) {
+          const m = matchers[i](path);
           if (m) {
             this.params = m.params;
             this.path = m.path;
             this.keys = Object.keys(m.params);
             this.#last = FOREIGN;
+            this.#lastIndex = i;
             return true;
           }
         }
@@ -186,6 +202,18 @@ export class Layer implements StackLayer {
    */
   static anchored(layer: unknown): boolean {
     return typeof layer === 'object' && layer !== null && #last in layer && (layer as Layer).#last === ANCHORED;
+  }
+
+  /**
+   * The pattern of `layer`'s last match, as router 2.3 reports it (`route` in tracing contexts):
+   * the element of `rawPath` that matched, or `rawPath` itself. Undefined for a layer not made
+   * by brisk that has no `rawPath`.
+   */
+  static matchedPattern(layer: unknown): unknown {
+    if (typeof layer !== 'object' || layer === null) return undefined;
+    const raw = (layer as { rawPath?: unknown }).rawPath;
+    if (!Array.isArray(raw)) return raw;
+    return #lastIndex in layer ? raw[(layer as Layer).#lastIndex] : undefined;
   }
 
   /** Marks `layer` as the one `router.route()` made for `route`, dispatching with `handle`. */

@@ -69,11 +69,19 @@ export class Route<Req = RouterRequest> implements RouteLike {
     return handlesMethod(this.methods, lowerMethod(method));
   }
 
-  /** The methods with handlers, upper-case, with `HEAD` added when only `GET` has handlers. */
-  _methods(): string[] {
-    const names = Object.keys(this.methods);
-    if (this.methods.get && !this.methods.head) names.push('head');
-    for (let i = 0; i < names.length; i++) names[i] = names[i].toUpperCase();
+  /**
+   * The methods with handlers, upper-case, in the order they were first added, with `HEAD` added
+   * when only `GET` has handlers; `all()` handlers appear as `'*'` when `includeAll` is true, and
+   * not at all otherwise (router 2.3).
+   */
+  _methods(includeAll?: boolean): string[] {
+    const table = this.methods;
+    const names: string[] = [];
+    for (const name of Object.keys(table)) {
+      if (name !== '_all') names.push(name.toUpperCase());
+      else if (includeAll) names.push('*');
+    }
+    if (table.get && !table.head) names.push('HEAD');
     return names;
   }
 

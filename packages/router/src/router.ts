@@ -12,12 +12,15 @@ import type {
   HandlerArg,
   RequestHandler,
   NextFunction,
+  MountedRouter,
   ParamCallback,
   PathArg,
   PathParams,
   RouterMatcher,
   RouterMethods,
+  RouteInfo,
   RouterOptions,
+  RouteLike,
   RouterRequest,
 } from './types.js';
 
@@ -60,6 +63,15 @@ export interface Router extends RouterMethods<Router> {
    * `argument fn is required` / `argument fn must be a function`
    */
   param(name: string, fn: ParamCallback): this;
+  /**
+   * The routes and mounted routers, in the order they were added: one `{ path, methods, router }`
+   * per path (a layer added with an array of paths gives one per path). `methods` lists a
+   * route's methods upper-case, in the order they were first added, `'*'` for `all()` and the
+   * automatic `HEAD` of a `GET` route last; `router` is a mounted router (anything with a
+   * `stack` array), whose own routes are not listed (call its `listRoutes()`). Plain middleware
+   * is not listed.
+   */
+  listRoutes(): RouteInfo[];
   /** A route for every method. */
   all: RouterMatcher<Router>;
 }
@@ -119,6 +131,30 @@ proto.route = function route(this: Router, path: unknown): Route {
   this.stack.push(layer);
   return route;
 };
+
+proto.listRoutes = function listRoutes(this: Router): RouteInfo[] {
+  const list: RouteInfo[] = [];
+  for (const entry of this.stack as unknown[]) {
+    const layer = entry as { route?: RouteLike | undefined; handle?: { stack?: unknown }; rawPath?: unknown };
+    const route = layer.route;
+    const handle = layer.handle;
+    const router = !route && handle && Array.isArray(handle.stack) ? (handle as MountedRouter) : undefined;
+    if (!route && !router) continue;
+    const methods = route ? route._methods(true) : undefined;
+    const raw = layer.rawPath;
+    if (Array.isArray(raw)) {
+      for (const path of raw) list.push(routeInfo(path, methods?.slice(), router));
+    } else {
+      list.push(routeInfo(raw, methods, router));
+    }
+  }
+  return list;
+};
+
+/** One entry of `listRoutes()`. */
+function routeInfo(path: unknown, methods: string[] | undefined, router: MountedRouter | undefined): RouteInfo {
+  return { path, methods, router } as RouteInfo;
+}
 
 // router.get(path, ...handlers), router.post(...), ..., router.all(...): a route with those handlers.
 for (const method of [...methods, 'all']) {

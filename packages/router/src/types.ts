@@ -57,9 +57,41 @@ export interface RouteLike {
   dispatch(req: { method?: string | undefined; route?: unknown }, res: unknown, done: NextFunction): void;
   /** `true` when the route has handlers for `method` (HEAD falls back to GET). */
   _handlesMethod(method: unknown): boolean;
-  /** The methods with handlers, upper-case, with `HEAD` added when only `GET` has handlers. */
-  _methods(): string[];
+  /**
+   * The methods with handlers, upper-case, with `HEAD` added when only `GET` has handlers;
+   * `all()` handlers appear as `'*'` when `includeAll` is true.
+   */
+  _methods(includeAll?: boolean): string[];
 }
+
+/**
+ * A router mounted with `use()`, as `listRoutes()` reports it: anything callable with a `stack`
+ * array (a brisk router, or router 2's), which may list its own routes.
+ */
+export interface MountedRouter {
+  (req: IncomingMessage, res: ServerResponse, next: NextFunction): unknown;
+  stack: unknown[];
+  listRoutes?(): RouteInfo[];
+}
+
+/**
+ * One entry of `router.listRoutes()`: a path with its route's methods, or a mounted router.
+ * `methods` is upper-case, in the order the methods were first added, `'*'` for `all()` and the
+ * automatic `HEAD` of a `GET` route last; an empty array is a route with no handlers yet.
+ */
+export type RouteInfo = {
+  /** The path as registered (one element of an array path). */
+  path: string | RegExp;
+} & (
+  | {
+      methods: string[];
+      router: undefined;
+    }
+  | {
+      methods: undefined;
+      router: MountedRouter;
+    }
+);
 
 /** A middleware or route handler. It may return a promise: a rejection calls `next(err)`. */
 export type RequestHandler<Req = RouterRequest, Res = ServerResponse> = (
