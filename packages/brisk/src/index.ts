@@ -53,7 +53,16 @@ export type {
   ViewLike,
   ViewOptions,
 } from '@brisk/app';
-export type { FormatFn, Logger, LoggerMiddleware, LoggerOptions, TokenCallback, Tokens } from '@brisk/logger';
+export type {
+  FormatFn,
+  Logger,
+  LoggerMiddleware,
+  LoggerOptions,
+  ObjectLoggerOptions,
+  ObjectLogStream,
+  TokenCallback,
+  Tokens,
+} from '@brisk/logger';
 
 /** `require('briskjs')`: creates an app, with Express's properties and `logger`. */
 export interface Brisk {
@@ -69,7 +78,7 @@ export interface Brisk {
   urlencoded: BriskApp['urlencoded'];
   static: BriskApp['static'];
   finalhandler: BriskApp['finalhandler'];
-  /** The request logger: `brisk.logger('dev')` (morgan 1.10). */
+  /** The request logger: `brisk.logger('dev')` (morgan 1.12). */
   logger: typeof logger;
 }
 
@@ -164,7 +173,14 @@ declare namespace brisk {
   export type FormatFn<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
-  > = logger.FormatFn<Req, Res>;
+    Entry extends object = never,
+  > = logger.FormatFn<Req, Res, Entry>;
+  export type ObjectLogStream<Entry extends object = object> = logger.ObjectLogStream<Entry>;
+  export type ObjectLoggerOptions<
+    Req extends IncomingMessage = IncomingMessage,
+    Res extends ServerResponse = ServerResponse,
+    Entry extends object = object,
+  > = logger.ObjectLoggerOptions<Req, Res, Entry>;
   export type TokenCallback<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
