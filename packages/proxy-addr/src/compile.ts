@@ -148,7 +148,15 @@ export function compileMatcher(val: unknown): Matcher {
 
 /** Whether s[start, end) is an IP address inside one of the matcher's subnets (proxy-addr 2.0.8's trust rules). */
 export function matches(m: Matcher, s: string, start: number, end: number): boolean {
-  let kind = parseIp(s, start, end);
+  return matchesParsed(m, parseIp(s, start, end));
+}
+
+/**
+ * Whether the address parseIp just parsed (its result `kind`, its value in `ipOut`) is inside one
+ * of the matcher's subnets.
+ */
+export function matchesParsed(m: Matcher, parsed: number): boolean {
+  let kind = parsed;
   if (kind === INVALID) return false;
   let addr = ipOut[0]!;
   if (kind === IPV6 && isMapped()) {

@@ -57,11 +57,27 @@ const CASES: [string | null, string | undefined, Trust, string | undefined, (str
     '::ffff:10.0.0.9',
     ['10.0.0.1', '10.0.0.2', '::ffff:10.0.0.9'],
   ],
-  // malformed entries are returned as sent, and never trusted
-  ['127.0.0.1', '203.0.113.7, unknown', 'loopback', 'unknown', ['127.0.0.1', 'unknown']],
-  ['127.0.0.1', '203.0.113.7, unknown', ['loopback', '0.0.0.0/1', '128.0.0.0/1'], 'unknown', ['127.0.0.1', 'unknown']],
-  ['127.0.0.1', '203.0.113.7, 127.0.0.1:80', 'loopback', '127.0.0.1:80', ['127.0.0.1', '127.0.0.1:80']],
-  ['127.0.0.1', '203.0.113.7, [::1]', 'loopback', '[::1]', ['127.0.0.1', '[::1]']],
+  // an entry that is not an IP address ends the chain, as if the header began after it: the
+  // address before it is the answer (decision 006; proxy-addr 2.0.8 returns the entry as sent)
+  ['127.0.0.1', '203.0.113.7, unknown', 'loopback', '127.0.0.1', ['127.0.0.1']],
+  ['127.0.0.1', '203.0.113.7, unknown', ['loopback', '0.0.0.0/1', '128.0.0.0/1'], '127.0.0.1', ['127.0.0.1']],
+  ['127.0.0.1', '203.0.113.7, 127.0.0.1:80', 'loopback', '127.0.0.1', ['127.0.0.1']],
+  ['127.0.0.1', '203.0.113.7, [::1]', 'loopback', '127.0.0.1', ['127.0.0.1']],
+  ['127.0.0.1', '<script>, 10.0.0.2', () => true, '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
+  ['127.0.0.1', '<script>, 10.0.0.2', ['loopback', 'uniquelocal'], '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
+  ['127.0.0.1', '<script>, 10.0.0.2', 'loopback', '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
+  ['127.0.0.1', '<script>', () => true, '127.0.0.1', ['127.0.0.1']],
+  ['127.0.0.1', '<script>', (_addr, i) => i < 2, '127.0.0.1', ['127.0.0.1']],
+  // entries left of the first bad one are not reached, addresses or not
+  ['127.0.0.1', '6.6.6.6, unknown, 10.0.0.2', () => true, '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
+  ['127.0.0.1', '6.6.6.6, unknown, 10.0.0.2', (_addr, i) => i < 3, '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
+  ['127.0.0.1', "1.1.1.1, ' OR 1=1 --, 10.0.0.2", ['loopback', '10.0.0.0/8'], '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
+  // an untrusted address before the bad entry is still the answer
+  ['127.0.0.1', 'unknown, 203.0.113.7', 'loopback', '203.0.113.7', ['127.0.0.1', '203.0.113.7']],
+  // what ipaddr.js 1.9 reads as an address is one (decision 006's forms)
+  ['127.0.0.1', '2130706433, 0x7f.0.0.1', () => true, '2130706433', ['127.0.0.1', '0x7f.0.0.1', '2130706433']],
+  ['127.0.0.1', 'fe80::1%eth0', () => true, 'fe80::1%eth0', ['127.0.0.1', 'fe80::1%eth0']],
+  ['127.0.0.1', 'fe80::1%<b>', () => true, '127.0.0.1', ['127.0.0.1']],
   [
     '127.0.0.1',
     '1.1.1.1,,127.0.0.2 ,  , 127.0.0.3',
@@ -69,7 +85,7 @@ const CASES: [string | null, string | undefined, Trust, string | undefined, (str
     '1.1.1.1',
     ['127.0.0.1', '127.0.0.3', '127.0.0.2', '1.1.1.1'],
   ],
-  ['127.0.0.1', 'a b, 127.0.0.2', 'loopback', 'a b', ['127.0.0.1', '127.0.0.2', 'a b']],
+  ['127.0.0.1', 'a b, 127.0.0.2', 'loopback', '127.0.0.2', ['127.0.0.1', '127.0.0.2']],
   ['127.0.0.1', CHAIN, () => false, '127.0.0.1', ['127.0.0.1']],
   ['127.0.0.1', CHAIN, () => true, '203.0.113.7', ['127.0.0.1', '10.0.0.2', '203.0.113.7']],
   ['127.0.0.1', CHAIN, (_addr, i) => i < 1, '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
@@ -122,6 +138,58 @@ describe('proxyaddr() and all()', () => {
     calls.length = 0;
     assert.equal(proxyaddr(req(undefined), trust), '127.0.0.1');
     assert.deepEqual(calls, []);
+  });
+
+  test('the trust function never sees an entry that is not an IP address', () => {
+    const calls: [string, number][] = [];
+    const trust = (addr: string, i: number) => {
+      calls.push([addr, i]);
+      return true;
+    };
+    const r = req('1.1.1.1, <script>alert(1)</script>, 2.2.2.2, 3.3.3.3');
+    assert.equal(proxyaddr(r, trust), '2.2.2.2');
+    assert.deepEqual(calls, [
+      ['127.0.0.1', 0],
+      ['3.3.3.3', 1],
+    ]);
+    calls.length = 0;
+    assert.deepEqual(all(r, trust), ['127.0.0.1', '3.3.3.3', '2.2.2.2']);
+    assert.deepEqual(calls, [
+      ['127.0.0.1', 0],
+      ['3.3.3.3', 1],
+    ]);
+  });
+
+  test('the answer is always the socket address or an IP address from the header', () => {
+    // random headers of addresses and junk, under every kind of trust
+    const pieces = ['10.0.0.2', '127.0.0.1', '::1', '203.0.113.7', 'unknown', '<x>', '1.2.3.4:80', '[::1]', '', ' '];
+    const trusts: Trust[] = [
+      () => true,
+      (_a, i) => i < 2,
+      'loopback',
+      ['loopback', 'uniquelocal'],
+      compile('10.0.0.0/8'),
+    ];
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const isAddress = /^(?:\d+\.\d+\.\d+\.\d+|::1|127\.0\.0\.1)$/;
+    let fromHeader = 0;
+    for (let n = 0; n < 2000; n++) {
+      const entries = Array.from({ length: rand(5) }, () => pieces[rand(pieces.length)]);
+      const r = req(entries.join(','));
+      for (const trust of trusts) {
+        const addr = proxyaddr(r, trust) as string;
+        assert.match(addr, isAddress, entries.join(','));
+        const addrs = all(r, trust);
+        assert.equal(addrs[addrs.length - 1], addr);
+        for (const a of addrs) assert.match(a, isAddress);
+        if (addrs.length > 1) fromHeader++;
+      }
+    }
+    assert.ok(fromHeader > 1000, String(fromHeader));
   });
 
   test('stops calling the trust function at the first untrusted address', () => {
@@ -186,12 +254,22 @@ describe('proxyaddr() and all()', () => {
     assert.equal(n, 10_000);
     assert.equal(all(r, 'uniquelocal').length, 1);
     assert.equal(all(r, ['loopback', 'uniquelocal']).length, 10_001);
+    // neither is an address: the walk ends at the socket
     const junk = req('1'.repeat(50_000) + ','.repeat(50_000) + ':'.repeat(50_000));
     assert.equal(
       proxyaddr(junk, () => true),
-      '1'.repeat(50_000),
+      '127.0.0.1',
     );
-    assert.equal(proxyaddr(junk, 'loopback'), ':'.repeat(50_000));
+    assert.equal(proxyaddr(junk, 'loopback'), '127.0.0.1');
+    const zeros = req('0'.repeat(50_000) + '::1, ' + '::'.repeat(50_000));
+    assert.equal(
+      proxyaddr(zeros, () => true),
+      '127.0.0.1',
+    );
+    assert.deepEqual(
+      all(req('0'.repeat(50_000) + '::1'), () => true),
+      ['127.0.0.1', '0'.repeat(50_000) + '::1'],
+    );
     assert.ok(Date.now() - t0 < 2000);
   });
 });
