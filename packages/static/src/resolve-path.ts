@@ -1,5 +1,6 @@
 // From the URL path given to send() to a file-system path, safely (send 1.2's rules):
-// 1. percent-decode once (malformed → 400); a NUL byte → 400;
+// 1. percent-decode once (malformed → 400); a NUL byte → 400; 4096 characters or more → 404
+//    (brisk's bound, below);
 // 2. with a root: normalise the path as relative ("./" + path); a ".." segment that survives
 //    normalisation would climb above the root → 403; join it to the root;
 //    without a root: any ".." segment → 403; resolve the path;
@@ -20,6 +21,18 @@ export interface ResolvedPath {
  * `(start or / or \) ".." (/ or \ or end)`: a parent-directory segment. No quantifiers, so linear.
  */
 const UP_PATH_REGEXP = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+
+/**
+ * The longest decoded path that is looked up: 4095 characters. `path.normalize` takes time
+ * quadratic in the length of a path with many `..` segments (450 KB of `%2e%2e/`, a URL that
+ * fits only when node's header limit is raised, blocks the event loop for seconds; 4 KB takes
+ * well under a millisecond), so longer paths are answered before normalising. 4096 is Linux's
+ * `PATH_MAX`, counted in bytes, and a UTF-16 unit is at least one byte: a longer path that
+ * normalisation does not shorten fails `stat` with `ENAMETOOLONG`, which send answers 404 too.
+ * Only a path shortened by its `.`, `..` or empty segments answers differently, and browsers
+ * remove those before sending (decision 010).
+ */
+const MAX_PATH_LENGTH = 4095;
 
 /** On POSIX, the fast path below applies (a normalised URL path is a normalised file path). */
 const POSIX = sep === '/';
@@ -54,9 +67,10 @@ function containsDotFile(parts: readonly string[]): boolean {
  * @param urlPath - the path as given to `send()` (not yet decoded)
  * @param root - the resolved root directory, or `null`
  * @returns the path and its dotfile flag; `400` for malformed encoding or a NUL byte; `403` for
- *   a `..` that would climb above the root (or any `..` without a root)
+ *   a `..` that would climb above the root (or any `..` without a root); `404` for a decoded path
+ *   longer than {@link MAX_PATH_LENGTH}
  */
-export function resolvePath(urlPath: string, root: string | null): ResolvedPath | 400 | 403 {
+export function resolvePath(urlPath: string, root: string | null): ResolvedPath | 400 | 403 | 404 {
   let path = urlPath;
   if (path.indexOf('%') !== -1) {
     try {
@@ -66,6 +80,7 @@ export function resolvePath(urlPath: string, root: string | null): ResolvedPath 
     }
   }
   if (path.indexOf('\0') !== -1) return 400;
+  if (path.length > MAX_PATH_LENGTH) return 404;
 
   if (isPlainPath(path)) {
     if (root !== null) return { path: root === '/' ? path : root + path, dotfile: false };

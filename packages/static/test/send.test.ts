@@ -704,8 +704,16 @@ describe('send: errors', () => {
     assert.match(err.message, /^ENOENT: no such file or directory, stat '.*missing\.txt'$/);
     const r2 = await get('/a.txt/x', rooted(), {}, reportErrors);
     assert.equal(JSON.parse(r2.body).code, 'ENOTDIR');
-    const r3 = await get('/' + 'x'.repeat(5000), rooted(), {}, reportErrors);
+    const r3 = await get('/' + 'x'.repeat(300), rooted(), {}, reportErrors);
     assert.equal(JSON.parse(r3.body).code, 'ENAMETOOLONG');
+  });
+
+  test('a path of 4096 characters or more: a plain 404, without a file-system call (decision 010)', async () => {
+    const r = await get('/' + 'x'.repeat(5000), rooted(), {}, reportErrors);
+    const err = JSON.parse(r.body);
+    assert.equal(err.status, 404);
+    assert.equal(err.code, undefined);
+    assert.equal(err.message, 'Not Found');
   });
 
   test('the file vanishing between stat and open → 404', async () => {
