@@ -59,7 +59,7 @@ describe('a 450 KB path is answered 404 without being normalised', () => {
       send(req, (req.url as string).slice('/send'.length), { root: fx.root }).pipe(res);
     });
     app.get('/send-file/*rest', (req, res) => {
-      res.sendFile(req.path.slice('/send-file'.length), { root: fx.root }, (err) => {
+      res.sendFile((req.path as string).slice('/send-file'.length), { root: fx.root }, (err) => {
         res.status((err as { status?: number } | undefined)?.status ?? 200).end();
       });
     });
