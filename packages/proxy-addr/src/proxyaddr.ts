@@ -4,14 +4,53 @@
 // began after it (decision 006): the answer is always an address that was sent as one.
 import { type Trust, type TrustFunction, matcherFor, matcherOf, matches, matchesParsed } from './compile.js';
 import { type RequestLike, forwarded, forwardedHeader, prevEntry, socketAddress, span } from './forwarded.js';
-import { INVALID, parseIp } from './ip.js';
+import { INVALID, IPV4, IPV6, parseIp } from './ip.js';
+
+/** Bounds of the address {@link entryAddress} found (module scratch: read it before the next call). */
+const addr = { start: 0, end: 0 };
+
+/** Whether s[colon, end) is `:` and a port (1 to 5 digits). */
+function isPort(s: string, colon: number, end: number): boolean {
+  if (s.charCodeAt(colon) !== 0x3a || end - colon < 2 || end - colon > 6) return false;
+  for (let i = colon + 1; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads the X-Forwarded-For entry s[start, end) as an address: an IP address as it is, or the
+ * address of an entry with a port (`203.0.113.7:4711`, `[2001:db8::1]:443`, `[2001:db8::1]`, as
+ * some load balancers write them). Sets `addr` to the address's bounds; returns parseIp's kind
+ * (its value in ipOut), INVALID for anything else.
+ */
+function entryAddress(s: string, start: number, end: number): number {
+  addr.start = start;
+  addr.end = end;
+  const kind = parseIp(s, start, end);
+  if (kind !== INVALID) return kind;
+  if (s.charCodeAt(start) === 0x5b /* [ */) {
+    const close = s.indexOf(']', start);
+    if (close < 0 || close >= end || (close + 1 !== end && !isPort(s, close + 1, end))) return INVALID;
+    if (parseIp(s, start + 1, close) !== IPV6) return INVALID;
+    addr.start = start + 1;
+    addr.end = close;
+    return IPV6;
+  }
+  const colon = s.indexOf(':', start);
+  if (colon < 0 || colon >= end || !isPort(s, colon, end) || parseIp(s, start, colon) !== IPV4) return INVALID;
+  addr.end = colon;
+  return IPV4;
+}
 
 /**
  * The address of the client: the first untrusted address walking back from the socket address
  * through the X-Forwarded-For entries (or the furthest one when all are trusted). An entry that is
- * not an IP address (`unknown`, `<script>`, `1.2.3.4:80`) ends the walk, as if the header began
- * after it: the address before it is the answer, so the answer is the socket address or an entry
- * that is an IP address. Unlike proxy-addr, which returns such an entry as the client's address.
+ * not an IP address (`unknown`, `<script>`) ends the walk, as if the header began after it: the
+ * address before it is the answer, so the answer is the socket address or an IP address from the
+ * header (an entry with a port, `203.0.113.7:4711` or `[2001:db8::1]:443`, gives its address).
+ * Unlike proxy-addr, which returns any entry as sent.
  *
  * `trust` is called as `trust(addr, i)` for every address but the last one, nearest first, until it
  * returns false; it never sees an entry that is not an IP address. A string or array is compiled as
@@ -38,29 +77,28 @@ export function proxyaddr(req: RequestLike, trust: Trust): string | undefined {
     let prevStart = -1; // the previous (trusted) entry; -1: the socket address
     let prevEnd = 0;
     for (;;) {
-      const start = span.start;
-      const end = span.end;
-      const kind = parseIp(header, start, end);
+      const kind = entryAddress(header, span.start, span.end);
       if (kind === INVALID) return prevStart === -1 ? socket : header.substring(prevStart, prevEnd);
-      if (!matchesParsed(m, kind) || !prevEntry(header, span.next)) return header.substring(start, end);
-      prevStart = start;
-      prevEnd = end;
+      if (!matchesParsed(m, kind) || !prevEntry(header, span.next)) return header.substring(addr.start, addr.end);
+      prevStart = addr.start;
+      prevEnd = addr.end;
     }
   }
 
   // a user function: called exactly as proxy-addr calls it (not for the last address) on the
   // entries up to the first one that is not an IP address
   const fn = trust as TrustFunction;
-  let addr = socket as string;
+  let found = socket as string;
   let pos = header.length;
   for (let i = 0; prevEntry(header, pos); i++) {
-    const start = span.start;
-    const end = span.end;
     pos = span.next;
-    if (parseIp(header, start, end) === INVALID || !fn(addr, i)) return addr;
-    addr = header.substring(start, end);
+    if (entryAddress(header, span.start, span.end) === INVALID) return found;
+    const start = addr.start; // read before the trust function, which may call proxyaddr() itself
+    const end = addr.end;
+    if (!fn(found, i)) return found;
+    found = header.substring(start, end);
   }
-  return addr;
+  return found;
 }
 
 /**
@@ -82,17 +120,17 @@ export function all(req: RequestLike, trust?: Trust): string[] {
   const addrs = [socketAddress(req)] as string[];
   const fn = typeof trust === 'function' ? trust : undefined;
   const m = fn === undefined ? matcherFor(trust) : undefined;
-  let addr = addrs[0]!;
+  let found = addrs[0]!;
   let pos = header.length;
   for (let i = 0; prevEntry(header, pos); i++) {
-    const start = span.start;
-    const end = span.end;
     pos = span.next;
-    if (parseIp(header, start, end) === INVALID) break;
-    const trusted = m !== undefined ? typeof addr === 'string' && matches(m, addr, 0, addr.length) : fn!(addr, i);
+    if (entryAddress(header, span.start, span.end) === INVALID) break;
+    const start = addr.start;
+    const end = addr.end;
+    const trusted = m !== undefined ? typeof found === 'string' && matches(m, found, 0, found.length) : fn!(found, i);
     if (!trusted) break;
-    addr = header.substring(start, end);
-    addrs.push(addr);
+    found = header.substring(start, end);
+    addrs.push(found);
   }
   return addrs;
 }

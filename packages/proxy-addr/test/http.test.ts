@@ -62,9 +62,14 @@ test('over real HTTP: req.ip and req.ips of a brisk app never hold an entry that
     assert.deepEqual(await get(true, "' OR '1'='1"), { ip: '127.0.0.1', ips: [] });
     // a hop count, and a list of proxies
     assert.deepEqual(await get(3, 'unknown, 203.0.113.7'), { ip: '203.0.113.7', ips: ['203.0.113.7'] });
+    // an entry with a port (as some load balancers write them) gives its address, without the port
     assert.deepEqual(await get('loopback, 10.0.0.0/8', '203.0.113.7:4711, 10.0.0.2'), {
-      ip: '10.0.0.2',
-      ips: ['10.0.0.2'],
+      ip: '203.0.113.7',
+      ips: ['203.0.113.7', '10.0.0.2'],
+    });
+    assert.deepEqual(await get(true, '[2001:db8::1]:443, 10.0.0.2:80'), {
+      ip: '2001:db8::1',
+      ips: ['2001:db8::1', '10.0.0.2'],
     });
     // well-formed headers are read as proxy-addr reads them
     assert.deepEqual(await get(true, '203.0.113.7, 10.0.0.2'), {

@@ -61,8 +61,10 @@ const CASES: [string | null, string | undefined, Trust, string | undefined, (str
   // address before it is the answer (decision 006; proxy-addr 2.0.8 returns the entry as sent)
   ['127.0.0.1', '203.0.113.7, unknown', 'loopback', '127.0.0.1', ['127.0.0.1']],
   ['127.0.0.1', '203.0.113.7, unknown', ['loopback', '0.0.0.0/1', '128.0.0.0/1'], '127.0.0.1', ['127.0.0.1']],
-  ['127.0.0.1', '203.0.113.7, 127.0.0.1:80', 'loopback', '127.0.0.1', ['127.0.0.1']],
-  ['127.0.0.1', '203.0.113.7, [::1]', 'loopback', '127.0.0.1', ['127.0.0.1']],
+  // an entry with a port, or in brackets, is read as its address
+  ['127.0.0.1', '203.0.113.7, 127.0.0.1:80', 'loopback', '203.0.113.7', ['127.0.0.1', '127.0.0.1', '203.0.113.7']],
+  ['127.0.0.1', '203.0.113.7, [::1]', 'loopback', '203.0.113.7', ['127.0.0.1', '::1', '203.0.113.7']],
+  ['127.0.0.1', '203.0.113.7, [::1]:', 'loopback', '127.0.0.1', ['127.0.0.1']],
   ['127.0.0.1', '<script>, 10.0.0.2', () => true, '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
   ['127.0.0.1', '<script>, 10.0.0.2', ['loopback', 'uniquelocal'], '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
   ['127.0.0.1', '<script>, 10.0.0.2', 'loopback', '10.0.0.2', ['127.0.0.1', '10.0.0.2']],
@@ -160,9 +162,48 @@ describe('proxyaddr() and all()', () => {
     ]);
   });
 
+  test('an entry with a port is read as its address, without the port', () => {
+    const calls: [string, number][] = [];
+    const trust = (addr: string, i: number) => {
+      calls.push([addr, i]);
+      return true;
+    };
+    const r = req('198.51.100.9:1, [2001:db8::1]:443, [::1], 203.0.113.7:4711, 10.0.0.2:80');
+    assert.equal(proxyaddr(r, trust), '198.51.100.9');
+    assert.deepEqual(
+      calls.map(([a]) => a),
+      ['127.0.0.1', '10.0.0.2', '203.0.113.7', '::1', '2001:db8::1'],
+    );
+    assert.deepEqual(all(r, trust), ['127.0.0.1', '10.0.0.2', '203.0.113.7', '::1', '2001:db8::1', '198.51.100.9']);
+    assert.equal(proxyaddr(r, ['loopback', '10.0.0.0/8']), '203.0.113.7');
+    assert.deepEqual(all(r, compile(['loopback', '10.0.0.0/8'])), ['127.0.0.1', '10.0.0.2', '203.0.113.7']);
+    // not an address with a port: the walk ends before it
+    for (const bad of ['1.2.3.4:', '1.2.3.4:123456', '1.2.3.4:8a', '[1.2.3.4]:80', '[::1', '[::1]x', '::1:80:']) {
+      assert.equal(
+        proxyaddr(req(`${bad}, 10.0.0.2`), () => true),
+        '10.0.0.2',
+        bad,
+      );
+    }
+    // without a trust argument, all() returns the entries as sent
+    assert.deepEqual(all(req('203.0.113.7:4711')), ['127.0.0.1', '203.0.113.7:4711']);
+  });
+
   test('the answer is always the socket address or an IP address from the header', () => {
     // random headers of addresses and junk, under every kind of trust
-    const pieces = ['10.0.0.2', '127.0.0.1', '::1', '203.0.113.7', 'unknown', '<x>', '1.2.3.4:80', '[::1]', '', ' '];
+    const pieces = [
+      '10.0.0.2',
+      '127.0.0.1',
+      '::1',
+      '203.0.113.7',
+      'unknown',
+      '<x>',
+      '1.2.3.4:80',
+      '[::1]',
+      '[::1]:',
+      '',
+      ' ',
+    ];
     const trusts: Trust[] = [
       () => true,
       (_a, i) => i < 2,
@@ -175,7 +216,7 @@ describe('proxyaddr() and all()', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    const isAddress = /^(?:\d+\.\d+\.\d+\.\d+|::1|127\.0\.0\.1)$/;
+    const isAddress = /^(?:\d+\.\d+\.\d+\.\d+|::1)$/;
     let fromHeader = 0;
     for (let n = 0; n < 2000; n++) {
       const entries = Array.from({ length: rand(5) }, () => pieces[rand(pieces.length)]);
