@@ -1,5 +1,5 @@
 /**
- * Run a callback once a request or response is done: a drop-in for `on-finished` 2.4.1.
+ * Run a callback once a request or response is done: a drop-in for `on-finished` 2.4.2.
  *
  * Per message it attaches one set of listeners however many callbacks wait on it: `end` and
  * `finish` on the message, `error` and `close` on its socket (once the socket is assigned). The
@@ -26,6 +26,7 @@ interface SocketLike extends EventEmitter {
 interface MessageLike extends EventEmitter {
   socket?: SocketLike | null;
   finished?: unknown;
+  writableEnded?: unknown;
   complete?: unknown;
   upgrade?: unknown;
   readable?: boolean;
@@ -49,10 +50,9 @@ export function isFinished(msg: object): boolean | undefined;
 export function isFinished(msg: object): boolean | undefined {
   const m = msg as MessageLike;
   const socket = m.socket;
-  if (typeof m.finished === 'boolean') {
-    // OutgoingMessage
-    return Boolean(m.finished || (socket && !socket.writable));
-  }
+  // OutgoingMessage: `writableEnded`, or the deprecated `finished` where there is none (on-finished 2.4.2)
+  const ended = typeof m.writableEnded === 'boolean' ? m.writableEnded : m.finished;
+  if (typeof ended === 'boolean') return Boolean(ended || (socket && !socket.writable));
   if (typeof m.complete === 'boolean') {
     // IncomingMessage
     return Boolean(m.upgrade || !socket || !socket.readable || (m.complete && !m.readable));
@@ -166,7 +166,7 @@ export interface OnFinished {
 }
 
 /**
- * Runs a callback once a request or response is finished, a drop-in for `on-finished` 2.4.1
+ * Runs a callback once a request or response is finished, a drop-in for `on-finished` 2.4.2
  * (`module.exports = onFinished`).
  *
  * @example

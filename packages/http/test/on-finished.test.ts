@@ -42,6 +42,9 @@ describe('isFinished', () => {
     ['response in progress', { finished: false, socket: writable }, false],
     ['response without socket yet', { finished: false, socket: null }, false],
     ['response ended', { finished: true, socket: writable }, true],
+    // on-finished 2.4.2: writableEnded first, the deprecated finished only where it is missing
+    ['response with writableEnded', { writableEnded: true, finished: false, socket: writable }, true],
+    ['response with writableEnded false', { writableEnded: false, finished: true, socket: writable }, false],
     ['response whose socket is no longer writable', { finished: false, socket: { writable: false } }, true],
     ['request in progress', { complete: false, readable: true, socket: readable }, false],
     ['request complete, body not read yet', { complete: true, readable: true, socket: readable }, false],
