@@ -18,6 +18,7 @@ import { buildIndex, candidates, type Candidates, type PathFlags, type StackInde
 import { lowerMethod } from './methods.js';
 import { hasParamCallbacks, processParams, type ParamsDone, type ParamsSeen } from './params.js';
 import { Route, handlesMethod } from './route.js';
+import { MATCHED, TRACING_AVAILABLE, recordError, tracing } from './tracing.js';
 import type { NextFunction, ParamCallback, ParamsDictionary, RouteLike, StackLayer } from './types.js';
 
 /** Where each router keeps the index of its stack (rebuilt when the stack changes). */
@@ -49,6 +50,8 @@ interface DispatchRequest {
   params?: unknown;
   next?: NextFunction | undefined;
   route?: unknown;
+  /** The pattern of the layer being run, for tracing (written only while tracing). */
+  [MATCHED]?: unknown;
 }
 
 /** Synchronous steps in a row before the next one waits for `setImmediate` (router 2's limit). */
@@ -212,6 +215,10 @@ class Dispatch implements PathFlags, ParamsDone {
   pendingLayerPath: string | undefined = undefined;
   pendingPath = '';
 
+  // Tracing: `req[MATCHED]` as it was before this dispatch first wrote it, put back at the end.
+  matchedSaved = false;
+  savedMatched: unknown = undefined;
+
   constructor(router: RouterState, req: DispatchRequest, res: ServerResponse, callback: NextFunction) {
     this.next = nextOf(this);
     this.router = router;
@@ -241,6 +248,8 @@ class Dispatch implements PathFlags, ParamsDone {
 
   /** One call of `next(err)`. */
   step(err?: unknown): void {
+    // The error has left the code that raised it: a handler it reaches later is not its origin.
+    if (err && TRACING_AVAILABLE) recordError(this.req, err);
     if (this.inRoute) {
       // Back from a one-handler route run without route.dispatch: its `next('route')` ends the route, as next().
       this.inRoute = false;
@@ -383,6 +392,7 @@ class Dispatch implements PathFlags, ParamsDone {
             try {
               candidate.match(current);
             } catch (e) {
+              if (TRACING_AVAILABLE) recordError(this.req, e);
               this.error = e;
             }
           }
@@ -392,6 +402,8 @@ class Dispatch implements PathFlags, ParamsDone {
       try {
         if (candidate.match(current) !== true) continue;
       } catch (e) {
+        // A decoding error starts in the router, not in a handler it reaches.
+        if (TRACING_AVAILABLE) recordError(this.req, e);
         this.error = this.error || e;
         continue;
       }
@@ -409,6 +421,7 @@ class Dispatch implements PathFlags, ParamsDone {
     const req = this.req;
     const router = this.router;
     if (layer.route) req.route = layer.route;
+    if (tracing()) this.traceMatched(layer);
     req.params = router.mergeParams
       ? mergeParams(layer.params as Record<string, unknown>, this.parentParams, Layer.ownParams(layer))
       : layer.params;
@@ -420,11 +433,33 @@ class Dispatch implements PathFlags, ParamsDone {
       this.pendingError = this.error;
       this.pendingLayerPath = layerPath;
       this.pendingPath = this.path as string;
-      processParams(router.params, keys, (this.paramsSeen ??= Object.create(null) as ParamsSeen), req, this.res, this);
+      processParams(
+        router.params,
+        keys,
+        (this.paramsSeen ??= Object.create(null) as ParamsSeen),
+        req,
+        this.res,
+        this,
+        layer,
+      );
       return;
     }
     this.run(layer, this.error, layerPath, this.path as string);
     this.sync = 0;
+  }
+
+  /**
+   * Records the pattern `layer` matched as the request's current one, for the tracing context of
+   * its handlers and param callbacks (router 2.3's `route`); the value before is put back when
+   * the dispatch ends.
+   */
+  traceMatched(layer: DispatchLayer): void {
+    const req = this.req;
+    if (!this.matchedSaved) {
+      this.savedMatched = req[MATCHED];
+      this.matchedSaved = true;
+    }
+    req[MATCHED] = Layer.matchedPattern(layer);
   }
 
   /** The param callbacks of the pending layer are done (`err`: one of them failed). */
@@ -512,6 +547,7 @@ class Dispatch implements PathFlags, ParamsDone {
     req.baseUrl = this.savedBaseUrl;
     req.next = this.savedNext;
     req.params = this.parentParams;
+    if (this.matchedSaved) req[MATCHED] = this.savedMatched;
     this.callback(end);
   }
 }

@@ -5,6 +5,7 @@
 // (lookup.ts).
 
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
+import { isPromise, matchedRoute, noop, traceHandler, tracing } from './tracing.js';
 import type { NextFunction, ParamsDictionary, RouteLike, StackLayer } from './types.js';
 
 export type { LayerOptions } from './matchers.js';
@@ -21,15 +22,6 @@ type LastMatch = typeof FOREIGN | typeof ANCHORED | typeof UNANCHORED;
 const FOREIGN = 0;
 const ANCHORED = 1;
 const UNANCHORED = 2;
-
-/** Is `value` a promise (or promise-like), as `is-promise` decides. */
-export function isPromise(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
 
 /** A handler as a layer calls it: with three arguments, or four for an error handler. */
 type AnyHandler = (...args: never[]) => unknown;
@@ -153,31 +145,63 @@ export class Layer implements StackLayer {
     return false;
   }
 
-  /** Calls the handler for an error: only a four-parameter handler is one; others are skipped. */
+  /**
+   * Calls the handler for an error: only a four-parameter handler is one; others are skipped.
+   * Traced (src/tracing.ts) while the channel has subscribers.
+   */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as unknown as Call4;
     if (fn.length !== 4) {
       next(error);
       return;
     }
+    if (tracing()) {
+      const r = req as object;
+      traceHandler(
+        {
+          req: r,
+          res,
+          incomingError: error,
+          layer: this,
+          handler: fn,
+          route: matchedRoute(r),
+          errorHandler: true,
+        },
+        fn as unknown as (...args: unknown[]) => unknown,
+        next,
+      );
+      return;
+    }
     try {
       const ret = fn(error, req, res, next);
-      if (isPromise(ret)) ret.then(null, (err: unknown) => next(err || new Error('Rejected promise')));
+      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(err || new Error('Rejected promise')));
     } catch (err) {
       next(err);
     }
   }
 
-  /** Calls the handler for a request: a four-parameter (error) handler is skipped. */
+  /**
+   * Calls the handler for a request: a four-parameter (error) handler is skipped. Traced while
+   * the channel has subscribers, except a route's own layer (its handlers are traced one by one).
+   */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as unknown as Call3;
     if (fn.length > 3) {
       next();
       return;
     }
+    if (this.route === undefined && tracing()) {
+      const r = req as object;
+      traceHandler(
+        { req: r, res, layer: this, handler: fn, route: matchedRoute(r) },
+        fn as unknown as (...args: unknown[]) => unknown,
+        next,
+      );
+      return;
+    }
     try {
       const ret = fn(req, res, next);
-      if (isPromise(ret)) ret.then(null, (err: unknown) => next(err || new Error('Rejected promise')));
+      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(err || new Error('Rejected promise')));
     } catch (err) {
       next(err);
     }

@@ -1,7 +1,7 @@
 // `router.param()` callbacks: run before a layer whose path has the parameter, once per request
 // and value (router 2's `process_params`).
 
-import { isPromise } from './layer.js';
+import { isPromise, matchedRoute, noop, traceParam, tracing } from './tracing.js';
 import type { ParamCallback } from './types.js';
 
 /** What the callbacks of one parameter name did during one request. */
@@ -28,7 +28,8 @@ export function hasParamCallbacks(callbacks: Record<string, unknown>, keys: read
 /**
  * Runs the callbacks for `keys` in order, each name once per request and value (a value seen
  * before reuses the earlier outcome: its final value, or its error unless that was `'route'`),
- * then calls `done.paramsDone(err)`.
+ * then calls `done.paramsDone(err)`. `layer` is the layer whose parameters these are (what
+ * tracing reports).
  */
 export function processParams(
   callbacks: Record<string, ParamCallback[] | undefined>,
@@ -37,6 +38,7 @@ export function processParams(
   req: { params?: unknown },
   res: unknown,
   done: ParamsDone,
+  layer: unknown,
 ): void {
   let k = 0; // next key
   let fns: ParamCallback[] = [];
@@ -76,9 +78,20 @@ export function processParams(
       return;
     }
     if (!fn) return nextName();
+    const call = fn as (...args: unknown[]) => unknown;
+    if (tracing()) {
+      traceParam(
+        { req, res, layer, handler: fn, route: matchedRoute(req), param: name },
+        call,
+        nextCallback,
+        value,
+        name,
+      );
+      return;
+    }
     try {
-      const ret = (fn as (...args: unknown[]) => unknown)(req, res, nextCallback, value, name);
-      if (isPromise(ret)) ret.then(null, (e: unknown) => nextCallback(e || new Error('Rejected promise')));
+      const ret = call(req, res, nextCallback, value, name);
+      if (isPromise(ret)) ret.then(noop, (e: unknown) => nextCallback(e || new Error('Rejected promise')));
     } catch (e) {
       nextCallback(e);
     }
