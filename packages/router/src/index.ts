@@ -1,10 +1,10 @@
-// @brisk/router: middleware and route dispatch, a drop-in for router 2.2 (the Express 5 router).
+// @brisk/router: middleware and route dispatch, a drop-in for router 2.3 (the Express 5 router).
 import { Route } from './route.js';
 import { Router as createRouter, type Router as RouterType, type RouterConstructor } from './router.js';
-import type { ServerResponse } from 'node:http';
 import type * as T from './types.js';
 import type { Layer as LayerClass, LayerMatcher as Matcher, LayerOptions as LayerOptionsT } from './layer.js';
 import type { MethodName as MethodNameT } from './methods.js';
+import type { TraceContext as TraceContextT } from './tracing.js';
 
 // Classes
 export { Route } from './route.js';
@@ -19,23 +19,37 @@ export type Layer = LayerClass;
 export type { MethodName } from './methods.js';
 export type {
   ErrorRequestHandler,
+  Handler,
   HandlerArg,
   HandlerArgs,
+  Method,
+  MethodHandlers,
+  MountedRouter,
   NextFunction,
   ParamCallback,
+  Params,
   ParamsDictionary,
+  Path,
   PathArg,
   PathParams,
+  Request,
   RequestHandler,
+  RequestOf,
+  RequestParamHandler,
+  Response,
   RouteHandlerAdder,
+  RouteInfo,
   RouteMethods,
+  RouteParameters,
   RouterMatcher,
+  RouterMethod,
   RouterMethods,
   RouteLike,
   RouterOptions,
   RouterRequest,
   StackLayer,
 } from './types.js';
+export type { TraceContext } from './tracing.js';
 
 /** `require('@brisk/router')`: the `Router` constructor, with `Route` as a property. */
 export interface RouterModule extends RouterConstructor {
@@ -68,22 +82,46 @@ declare namespace Router {
   export type RouterOptions = RouterOptionsType;
   /** A request as the router hands it to handlers. */
   export type RouterRequest<P = ParamsType> = RouterRequestType<P>;
-  /** A middleware or route handler. */
-  export type RequestHandler<Req = RouterRequestType, Res = ServerResponse> = RequestHandlerType<Req, Res>;
+  /** A request as the router hands it to handlers (augment `Request` in `declare module '@brisk/router'`). */
+  export type Request<P = ParamsType> = RequestType<P>;
+  /** A response as the router hands it to handlers (augment `Response` in `declare module '@brisk/router'`). */
+  export type Response = ResponseType;
+  /** A middleware or route handler (`Req`: the request type, or the params type). */
+  export type RequestHandler<Req = RouterRequestType, Res = ResponseType> = RequestHandlerType<Req, Res>;
   /** An error handler (four parameters). */
-  export type ErrorRequestHandler<Req = RouterRequestType, Res = ServerResponse> = ErrorRequestHandlerType<Req, Res>;
+  export type ErrorRequestHandler<Req = RouterRequestType, Res = ResponseType> = ErrorRequestHandlerType<Req, Res>;
+  /** A middleware, route handler or error handler. */
+  export type Handler<Req = RouterRequestType, Res = ResponseType> = HandlerType<Req, Res>;
   /** `next`. */
   export type NextFunction = NextFunctionType;
   /** A `router.param()` callback. */
-  export type ParamCallback<Req = RouterRequestType, Res = ServerResponse> = ParamCallbackType<Req, Res>;
+  export type ParamCallback<Req = RouterRequestType, Res = ResponseType> = ParamCallbackType<Req, Res>;
+  /** A `router.param()` callback (router 2.3's name). */
+  export type RequestParamHandler = RequestParamHandlerType;
   /** Route parameters. */
   export type ParamsDictionary = ParamsType;
+  /** Route parameters (router 2.3's name). */
+  export type Params = ParamsType;
   /** A path argument. */
   export type PathArg = PathArgType;
+  /** A path argument (router 2.3's name). */
+  export type Path = PathArgType;
+  /** A route for `R`'s params (what `router.route(path)` returns for a path `R`). */
+  export type Route<R extends PathArgType = PathArgType> = RouteOfPath<R>;
+  /** One entry of `router.listRoutes()`. */
+  export type RouteInfo = RouteInfoType;
+  /** A mounted router, as `router.listRoutes()` reports it. */
+  export type MountedRouter = MountedRouterType;
+  /** A method name (`'get'`, `'m-search'`, `'query'`, ...). */
+  export type Method = MethodType;
+  /** The params a path gives (`RouteParameters<'/users/:id'>` is `{ id: string }`). */
+  export type RouteParameters<P> = PathParamsType<P>;
+  /** The context published on the `express.router.request` tracing channel. */
+  export type TraceContext = TraceContextType;
   /** A handler argument. */
-  export type HandlerArg<Req = RouterRequestType, Res = ServerResponse> = HandlerArgType<Req, Res>;
+  export type HandlerArg<Req = RouterRequestType, Res = ResponseType> = HandlerArgType<Req, Res>;
   /** A list of handler arguments. */
-  export type HandlerArgs<Req = RouterRequestType, Res = ServerResponse> = HandlerArgsType<Req, Res>;
+  export type HandlerArgs<Req = RouterRequestType, Res = ResponseType> = HandlerArgsType<Req, Res>;
   /** The params object a path literal gives (`{ id: string }` for `'/users/:id'`). */
   export type PathParams<P> = PathParamsType<P>;
   /** A method name, lowercased (`'get'`, `'m-search'`, ...). */
@@ -102,6 +140,10 @@ declare namespace Router {
   export type RouteLike = RouteLikeType;
   /** `router.get(path, ...handlers)` and the other methods. */
   export type RouterMatcher<T> = RouterMatcherType<T>;
+  /** `router.get(path, ...handlers)` and the other methods (router 2.3's name). */
+  export type RouterMethod<T> = RouterMatcherType<T>;
+  /** Every `router.METHOD` (router 2.3's name). */
+  export type MethodHandlers<T> = RouterMethodsType<T>;
   /** `route.get(...handlers)` and the other methods. */
   export type RouteHandlerAdder<T, Req = RouterRequestType> = RouteHandlerAdderType<T, Req>;
   /** Every `router.METHOD`. */
@@ -114,6 +156,15 @@ type LayerType = LayerClass;
 type LayerMatcherType = Matcher;
 type RouterOptionsType = T.RouterOptions;
 type RouterRequestType<P = ParamsType> = T.RouterRequest<P>;
+type RequestType<P> = T.Request<P>;
+type ResponseType = T.Response;
+type HandlerType<Req, Res> = T.Handler<Req, Res>;
+type RequestParamHandlerType = T.RequestParamHandler;
+type RouteOfPath<R> = Route<T.RouterRequest<T.PathParams<R>>>;
+type RouteInfoType = T.RouteInfo;
+type MountedRouterType = T.MountedRouter;
+type MethodType = T.Method;
+type TraceContextType = TraceContextT;
 type RequestHandlerType<Req, Res> = T.RequestHandler<Req, Res>;
 type ErrorRequestHandlerType<Req, Res> = T.ErrorRequestHandler<Req, Res>;
 type NextFunctionType = T.NextFunction;

@@ -13,6 +13,8 @@ import type {
   RequestHandler,
   NextFunction,
   MountedRouter,
+  NoInferred,
+  NoParams,
   ParamCallback,
   PathArg,
   PathParams,
@@ -54,6 +56,13 @@ export interface Router extends RouterMethods<Router> {
   use<P extends PathArg>(path: P, ...handlers: RequestHandler<RouterRequest<PathParams<P>>>[]): this;
   use<P extends PathArg>(path: P, ...handlers: ErrorRequestHandler<RouterRequest<PathParams<P>>>[]): this;
   use<P extends PathArg>(path: P, ...handlers: HandlerArg<RouterRequest<PathParams<P>>>[]): this;
+  /** With the params given as a type argument (router 2.3): `router.use<{ uid: string }>('/users/:uid', fn)`. */
+  use<Params = NoParams>(path: PathArg, ...handlers: RequestHandler<RouterRequest<NoInferred<Params>>>[]): this;
+  use<Params = NoParams>(path: PathArg, ...handlers: ErrorRequestHandler<RouterRequest<NoInferred<Params>>>[]): this;
+  use<Params = NoParams>(path: PathArg, ...handlers: HandlerArg<RouterRequest<NoInferred<Params>>>[]): this;
+  use<Params = NoParams>(...handlers: RequestHandler<RouterRequest<NoInferred<Params>>>[]): this;
+  use<Params = NoParams>(...handlers: ErrorRequestHandler<RouterRequest<NoInferred<Params>>>[]): this;
+  use<Params = NoParams>(...handlers: HandlerArg<RouterRequest<NoInferred<Params>>>[]): this;
   /** Creates a route for `path` (a whole-path match) and adds it to the stack. */
   route<P extends PathArg>(path: P): Route<RouterRequest<PathParams<P>>>;
   /**

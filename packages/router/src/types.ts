@@ -1,20 +1,38 @@
 // Public types: requests as the router leaves them, handlers, paths, and the routing methods.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ParamData, Params } from '@brisk/path';
+import type { ParamData, Params as PatternParams } from '@brisk/path';
 import type { MethodName } from './methods.js';
 
 /** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */
 export type ParamsDictionary = ParamData;
 
 /** The parameters of a path: inferred from a literal pattern (`'/users/:id'` → `{ id: string }`). */
-export type PathParams<P> = P extends string ? (string extends P ? ParamsDictionary : Params<P>) : ParamsDictionary;
+export type PathParams<P> = P extends string
+  ? string extends P
+    ? ParamsDictionary
+    : PatternParams<P>
+  : ParamsDictionary;
 
 /** `next`: `next()` continues, `next('route')` leaves the route, `next('router')` the router, `next(err)` raises an error. */
 export type NextFunction = (err?: unknown) => void;
 
-/** A request as the router hands it to handlers. */
-export interface RouterRequest<P = ParamsDictionary> extends IncomingMessage {
+/** Route parameters, by router 2.3's name (`Router.Params`). */
+export type Params = ParamsDictionary;
+
+/**
+ * A request as the router hands it to handlers (router 2.3's `Router.Request`). Augment it to
+ * describe what middleware adds; the augmentation reaches middleware, route handlers, error
+ * handlers and `router.param()` callbacks:
+ *
+ * @example
+ * declare module '@brisk/router' {
+ *   interface Request {
+ *     user?: { id: string };
+ *   }
+ * }
+ */
+export interface Request<P = ParamsDictionary> extends IncomingMessage {
   /** The URL, with the mount path of the current middleware stripped (always starts with `/`). */
   url: string;
   /** The URL as received, before any mount path was stripped. */
@@ -28,6 +46,28 @@ export interface RouterRequest<P = ParamsDictionary> extends IncomingMessage {
   /** The route being dispatched. */
   route?: RouteLike | undefined;
 }
+
+/** A request as the router hands it to handlers: {@link Request} (augmentations included). */
+export interface RouterRequest<P = ParamsDictionary> extends Request<P> {}
+
+/**
+ * A response as the router hands it to handlers (router 2.3's `Router.Response`): node's
+ * `ServerResponse`. Augment it to describe what middleware adds (see {@link Request}).
+ */
+export interface Response extends ServerResponse {}
+
+/**
+ * The request type a handler type is given: a request type (anything extending node's
+ * `IncomingMessage`) as it is, anything else as the params of {@link RouterRequest}, so that
+ * `RequestHandler<{ id: string }>` types `req.params` as router 2.3's does.
+ */
+export type RequestOf<T> = [T] extends [IncomingMessage] ? T : RouterRequest<T>;
+
+/** `T`, not inferred from where it is used (so that only an explicit type argument sets it). */
+export type NoInferred<T> = [T][T extends unknown ? 0 : never];
+
+/** What explicit-params overloads default to: no params, so a handler without a type argument does not fit. */
+export type NoParams = Record<never, never>;
 
 /**
  * One entry of a stack as dispatch calls it: brisk's `Layer`, or an object shaped like router 2's.
@@ -93,29 +133,35 @@ export type RouteInfo = {
     }
 );
 
-/** A middleware or route handler. It may return a promise: a rejection calls `next(err)`. */
-export type RequestHandler<Req = RouterRequest, Res = ServerResponse> = (
-  req: Req,
+/**
+ * A middleware or route handler. It may return a promise: a rejection calls `next(err)`. `Req` is
+ * the request type, or the params type (`RequestHandler<{ id: string }>`, as router 2.3 has it).
+ */
+export type RequestHandler<Req = RouterRequest, Res = Response> = (
+  req: RequestOf<Req>,
   res: Res,
   next: NextFunction,
 ) => unknown;
 
 /**
  * An error handler: a function declared with exactly four parameters. Its `err` may be
- * annotated (`(err: Error, req, res, next) => ...`).
+ * annotated (`(err: Error, req, res, next) => ...`). `Req` as in {@link RequestHandler}.
  */
-export type ErrorRequestHandler<Req = RouterRequest, Res = ServerResponse> = {
-  handler(err: unknown, req: Req, res: Res, next: NextFunction): unknown;
+export type ErrorRequestHandler<Req = RouterRequest, Res = Response> = {
+  handler(err: unknown, req: RequestOf<Req>, res: Res, next: NextFunction): unknown;
 }['handler'];
 
+/** A middleware, route handler or error handler (router 2.3's `Router.Handler`). */
+export type Handler<Req = RouterRequest, Res = Response> = RequestHandler<Req, Res> | ErrorRequestHandler<Req, Res>;
+
 /** A handler argument: a function (middleware, router, app, error handler) or a nested array of them. */
-export type HandlerArg<Req = RouterRequest, Res = ServerResponse> =
+export type HandlerArg<Req = RouterRequest, Res = Response> =
   | RequestHandler<Req, Res>
   | ErrorRequestHandler<Req, Res>
   | readonly HandlerArg<Req, Res>[];
 
 /** A list of handler arguments. */
-export type HandlerArgs<Req = RouterRequest, Res = ServerResponse> = HandlerArg<Req, Res>[];
+export type HandlerArgs<Req = RouterRequest, Res = Response> = HandlerArg<Req, Res>[];
 
 /** A path argument: a string, a pattern (`/users/:id`), a RegExp, or a nested array of them. */
 export type PathArg = string | RegExp | readonly PathArg[];
@@ -124,9 +170,12 @@ export type PathArg = string | RegExp | readonly PathArg[];
  * A `router.param()` callback: `fn(req, res, next, value, name)`; `value` may be annotated
  * (`(req, res, next, id: string) => ...`).
  */
-export type ParamCallback<Req = RouterRequest, Res = ServerResponse> = {
+export type ParamCallback<Req = RouterRequest, Res = Response> = {
   callback(req: Req, res: Res, next: NextFunction, value: string | string[], name: string): unknown;
 }['callback'];
+
+/** A `router.param()` callback, by router 2.3's name (`Router.RequestParamHandler`). */
+export type RequestParamHandler = ParamCallback;
 
 /**
  * `router.get(path, ...handlers)` and its siblings; parameters are inferred from a literal path.
@@ -137,6 +186,10 @@ export interface RouterMatcher<T> {
   <P extends PathArg>(path: P, ...handlers: Array<RequestHandler<RouterRequest<PathParams<P>>>>): T;
   <P extends PathArg>(path: P, ...handlers: Array<ErrorRequestHandler<RouterRequest<PathParams<P>>>>): T;
   <P extends PathArg>(path: P, ...handlers: HandlerArgs<RouterRequest<PathParams<P>>>): T;
+  // The params given as a type argument (router 2.3): `router.get<{ id: string }>(path, ...)`.
+  <Params = NoParams>(path: PathArg, ...handlers: Array<RequestHandler<RouterRequest<NoInferred<Params>>>>): T;
+  <Params = NoParams>(path: PathArg, ...handlers: Array<ErrorRequestHandler<RouterRequest<NoInferred<Params>>>>): T;
+  <Params = NoParams>(path: PathArg, ...handlers: HandlerArgs<RouterRequest<NoInferred<Params>>>): T;
 }
 
 /** `route.get(...handlers)` and its siblings (overloads as {@link RouterMatcher}). */
@@ -144,10 +197,29 @@ export interface RouteHandlerAdder<T, Req = RouterRequest> {
   (...handlers: Array<RequestHandler<Req>>): T;
   (...handlers: Array<ErrorRequestHandler<Req>>): T;
   (...handlers: HandlerArgs<Req>): T;
+  // The params given as a type argument (router 2.3): `route.get<{ id: string }>(...)`.
+  <Params = NoParams>(...handlers: Array<RequestHandler<RouterRequest<NoInferred<Params>>>>): T;
+  <Params = NoParams>(...handlers: Array<ErrorRequestHandler<RouterRequest<NoInferred<Params>>>>): T;
+  <Params = NoParams>(...handlers: HandlerArgs<RouterRequest<NoInferred<Params>>>): T;
 }
+
+/** A method name as router 2.3's types have it (`Router.Method`): node 18's, and `query`. */
+export type Method = MethodName | 'query';
+
+/** A path argument, by router 2.3's name (`Router.Path`). */
+export type Path = PathArg;
+
+/** The params a path gives, by router 2.3's name (`Router.RouteParameters<'/users/:id'>`). */
+export type RouteParameters<P> = PathParams<P>;
+
+/** `router.get(path, ...handlers)` and its siblings, by router 2.3's name (`Router.RouterMethod`). */
+export type RouterMethod<T> = RouterMatcher<T>;
 
 /** A routing method per HTTP method (`QUERY` exists where node knows it: node 20+). */
 export type RouterMethods<T> = { [M in MethodName]: RouterMatcher<T> } & { query?: RouterMatcher<T> };
+
+/** Every `router.METHOD`, by router 2.3's name (`Router.MethodHandlers`). */
+export type MethodHandlers<T> = RouterMethods<T>;
 
 /** A handler-adding method per HTTP method (`QUERY` exists where node knows it: node 20+). */
 export type RouteMethods<T, Req = RouterRequest> = { [M in MethodName]: RouteHandlerAdder<T, Req> } & {

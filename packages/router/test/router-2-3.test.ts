@@ -16,7 +16,7 @@ const ok = (req: IncomingMessage, res: ServerResponse): void => {
 
 /** Serves `router` with the test final handler. */
 function serveRouter(router: RouterInstance): Promise<TestServer> {
-  return serve((req, res) => router(req, res, finalHandler(req, res)));
+  return serve((req: IncomingMessage, res: ServerResponse) => router(req, res, finalHandler(req, res)));
 }
 
 describe('router.listRoutes()', () => {

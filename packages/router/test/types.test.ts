@@ -91,6 +91,74 @@ const options: Router.RouterOptions = { caseSensitive: true, mergeParams: true, 
 const layerName = (l: Router.Layer): string => l.name;
 type _ns = Expect<Equal<Router.Router, RouterInstance>>;
 
+// Router 2.3's declarations: the same names, and the params as a type argument.
+declare module '@brisk/router' {
+  interface Request {
+    /** Added by a middleware in these tests (augmentation, as router 2.3's README shows it). */
+    briskTestUser?: { id: string };
+  }
+  interface Response {
+    briskTestRequestId?: string;
+  }
+}
+router.use((req, res, next) => {
+  req.briskTestUser = { id: '123' };
+  res.briskTestRequestId = 'request-123';
+  next();
+});
+router.get('/me/:x', (req, res) => {
+  type _p = Expect<Equal<typeof req.params, { x: string }>>;
+  if (res.briskTestRequestId) res.setHeader('X-Request-Id', res.briskTestRequestId);
+  res.end(req.briskTestUser?.id);
+});
+router.use((err: unknown, req: RouterRequest, res: Router.Response, next: NextFunction) => {
+  res.end(req.briskTestUser?.id);
+});
+type UserParams = { id: string };
+router.get<UserParams>('/users/:id', (req, res) => {
+  type _ = Expect<Equal<typeof req.params, UserParams>>;
+  res.end(req.params.id.toUpperCase());
+});
+router.use<{ uid: string }>('/mounted/:uid', (req, res, next) => {
+  type _ = Expect<Equal<typeof req.params, { uid: string }>>;
+  next();
+});
+const showUser: Router.RequestHandler<UserParams> = (req, res) => {
+  type _ = Expect<Equal<typeof req.params, UserParams>>;
+  res.end(req.params.id);
+};
+router.route('/users/:id').get<UserParams>(showUser);
+router.get('/users/:id', showUser);
+// A request type stays the request type.
+interface TaggedRequest extends RouterRequest<{ id: string }> {
+  tag: string;
+}
+const tagged: RequestHandler<TaggedRequest> = (req) => {
+  type _ = Expect<Equal<typeof req, TaggedRequest>>;
+};
+void tagged;
+const loadUser: Router.RequestParamHandler = (req, res, next, value, name) => {
+  req.briskTestUser = { id: String(value) };
+  next();
+};
+router.param('id', loadUser);
+const routes: Router.RouteInfo[] = router.listRoutes();
+for (const info of routes) {
+  const path: string | RegExp = info.path;
+  void path;
+  if (info.router) {
+    type _m = Expect<Equal<typeof info.methods, undefined>>;
+    info.router.listRoutes?.();
+  } else {
+    type _m = Expect<Equal<typeof info.methods, string[]>>;
+  }
+}
+const typedRoute: Router.Route<'/a/:b'> = router.route('/a/:b');
+type _route = Expect<Equal<Router.Route<'/a/:b'>, Route<RouterRequest<{ b: string }>>>>;
+type _params = Expect<Equal<Router.RouteParameters<'/f/*rest'>, { rest: string[] }>>;
+const method: Router.Method = 'query';
+const ctxRoute = (ctx: Router.TraceContext): unknown => ctx.route;
+
 // Never called: each line must fail to compile.
 export function mustNotCompile(): void {
   // @ts-expect-error -- a parameter the path does not have
@@ -101,6 +169,12 @@ export function mustNotCompile(): void {
   router.param(['a', 'b'], mw);
   // @ts-expect-error -- unknown option
   Router({ sensitive: true });
+  // @ts-expect-error -- a parameter the explicit params do not have
+  router.get<{ id: string }>('/users/:id', (req) => req.params.nope);
+  // @ts-expect-error -- a handler typed for other params than the path's
+  router.get('/users/:id', (req: RouterRequest<{ other: string }>, res: Router.Response, next: NextFunction) => next());
+  // @ts-expect-error -- no params given: an explicit-params route has none
+  router.route('/users/:id').get<Record<never, never>>((req) => req.params.id);
 }
 
 test('the type tests compile (checked by tsc)', () => {
@@ -109,4 +183,8 @@ test('the type tests compile (checked by tsc)', () => {
   assert.ok(route instanceof Route);
   assert.equal(options.caseSensitive, true);
   assert.equal(typeof layerName, 'function');
+  assert.ok(typedRoute instanceof Route);
+  assert.equal(method, 'query');
+  assert.equal(typeof ctxRoute, 'function');
+  assert.ok(Array.isArray(routes));
 });
