@@ -55,9 +55,31 @@ interface App extends EventEmitter {
   defaultConfiguration(): void;
 }
 
-/** Logs an error to stderr, except when `env` is `test`. */
+/**
+ * Logs an error to stderr as `console.error(err)` prints it (as Express 5.3 does), except when
+ * `env` is `test`. It runs in its own turn (`setImmediate`), where a throw would end the process,
+ * so it never throws: a value that cannot be printed (its `stack` getter or custom inspection
+ * throws) is logged as `String(err)`, else as its type (decision 019).
+ */
 function logerror(this: App, err: unknown): void {
-  if (this.set('env') !== 'test') console.error((err as { stack?: string }).stack || String(err));
+  if (this.set('env') === 'test') return;
+  try {
+    console.error(err);
+    return;
+  } catch {
+    // printing it threw: try its string
+  }
+  let line: string;
+  try {
+    line = String(err);
+  } catch {
+    line = '[unprintable ' + typeof err + ']';
+  }
+  try {
+    console.error(line);
+  } catch {
+    // console.error itself throws: nothing left to log with
+  }
 }
 
 /** Servers already looked at for their request and response slots. */

@@ -1,12 +1,19 @@
 // The final handler: what answers when no middleware did (404), or when an error reached the end
 // of the stack (a drop-in for finalhandler 2.1, the one Express 5 uses).
 //
-// One difference: finalhandler 2 waits for the request body to be read to its end before it
-// answers. When the response is already marked `Connection: close` (as @brisk/body does when it
-// rejects a body for its declared size, before reading it), brisk answers at once: the
-// connection closes after the answer, so the unread body need not be waited for.
+// Differences (decisions 014 and 019):
+// - finalhandler 2 waits for the request body to be read to its end before it answers. When the
+//   response is already marked `Connection: close` (as @brisk/body does when it rejects a body
+//   for its declared size, before reading it), brisk answers at once: the connection closes after
+//   the answer, so the unread body need not be waited for.
+// - Any value can reach it as the error (a string, a prototype-less object, a Proxy whose traps
+//   throw, an object whose getters throw). Every read of the error is guarded, so a value that
+//   throws when read is answered as one that lacks that field; the handler itself never throws.
+// - Of `err.headers`, only the headers node accepts (valid names, values without CR/LF) are set, and never those that frame the message or belong to the connection:
+//   an error cannot crash the process with `ERR_INVALID_CHAR`, nor send `Transfer-Encoding`
+//   beside the page's `Content-Length`.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
 import { encodeUrl, escapeHtml, isFinished, onFinished, parseurl, statuses } from '@brisk/http';
 
 /** Options of `finalhandler(req, res, options)`. */
@@ -39,10 +46,21 @@ function htmlDocument(message: string): string {
   );
 }
 
+/** `obj[key]`, or undefined when reading it throws (a getter, a Proxy trap, a revoked Proxy). */
+function read(obj: unknown, key: string): unknown {
+  try {
+    return (obj as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
 /** An error's own status: `status` or `statusCode` when it is a number from 400 to 599. */
-function errorStatus(err: { status?: unknown; statusCode?: unknown }): number | undefined {
-  if (typeof err.status === 'number' && err.status >= 400 && err.status < 600) return err.status;
-  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600) return err.statusCode;
+function errorStatus(err: unknown): number | undefined {
+  const status = read(err, 'status');
+  if (typeof status === 'number' && status >= 400 && status < 600) return status;
+  const statusCode = read(err, 'statusCode');
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 600) return statusCode;
   return undefined;
 }
 
@@ -52,19 +70,110 @@ function responseStatus(res: ServerResponse): number {
   return typeof status !== 'number' || status < 400 || status > 599 ? 500 : status;
 }
 
-/** A copy of an error's `headers` when it is an object. */
-function errorHeaders(err: { headers?: unknown }): Record<string, unknown> | undefined {
-  return err.headers && typeof err.headers === 'object' ? { ...(err.headers as Record<string, unknown>) } : undefined;
+/**
+ * Headers an error may not set (lower case): those that frame the message (the page sets its
+ * own `Content-Length`), the connection's own (hop-by-hop), and the content headers the page
+ * removes because they would misdescribe it.
+ */
+const FORBIDDEN_HEADERS: ReadonlySet<string> = new Set([
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-range',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
+ * One header value as the string node would write (`String(value)`), when node accepts it (no
+ * CR/LF or other control); undefined for `undefined`, `null`, a symbol, a function, an array, a
+ * value whose conversion throws, and a value node would refuse.
+ */
+function headerString(name: string, value: unknown): string | undefined {
+  if (value == null || typeof value === 'symbol' || typeof value === 'function' || Array.isArray(value))
+    return undefined;
+  try {
+    const str = typeof value === 'string' ? value : String(value);
+    validateHeaderValue(name, str);
+    return str;
+  } catch {
+    return undefined;
+  }
 }
 
-/** The stack (outside production), else the status's text. */
-function errorMessage(err: { stack?: unknown; toString?: unknown }, status: number, env: string): string {
-  let msg: unknown;
-  if (env !== 'production') {
-    msg = err.stack;
-    if (!msg && typeof err.toString === 'function') msg = (err.toString as () => string)();
+/** A header value (or list of values) as strings node accepts; undefined when any is refused. */
+function headerValue(name: string, value: unknown): string | string[] | undefined {
+  if (!Array.isArray(value)) return headerString(name, value);
+  const values: string[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const item = headerString(name, value[i]);
+    if (item === undefined) return undefined;
+    values.push(item);
   }
-  return (msg as string) || (statuses.message[status] as string);
+  return values;
+}
+
+/**
+ * The headers of an error's `headers` object that may be set: valid names and values (converted
+ * to strings once, so a value cannot change between the check and the write), without the
+ * {@link FORBIDDEN_HEADERS}. Undefined when there is no such object; the headers read so far
+ * when listing its keys throws.
+ */
+function errorHeaders(err: unknown): Array<[string, string | string[]]> | undefined {
+  const headers = read(err, 'headers');
+  if (!headers || typeof headers !== 'object') return undefined;
+  const out: Array<[string, string | string[]]> = [];
+  try {
+    const names = Object.keys(headers);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (FORBIDDEN_HEADERS.has(name.toLowerCase())) continue;
+      try {
+        validateHeaderName(name);
+      } catch {
+        continue;
+      }
+      const value = headerValue(name, read(headers, name));
+      if (value !== undefined) out.push([name, value]);
+    }
+  } catch {
+    // a Proxy whose ownKeys trap throws: the headers read so far
+  }
+  return out;
+}
+
+/** `'' + value` (as escape-html converts), or undefined when that throws or gives nothing. */
+function text(value: unknown): string | undefined {
+  if (!value) return undefined;
+  if (typeof value === 'string') return value;
+  try {
+    return '' + (value as string) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stack (outside production), else `toString()`, else the status's text. */
+function errorMessage(err: unknown, status: number, env: string): string {
+  let msg: string | undefined;
+  if (env !== 'production') {
+    msg = text(read(err, 'stack'));
+    if (msg === undefined) {
+      const toText = read(err, 'toString');
+      if (typeof toText === 'function') {
+        try {
+          msg = text(toText.call(err));
+        } catch {
+          msg = undefined;
+        }
+      }
+    }
+  }
+  return msg || (statuses.message[status] as string);
 }
 
 /** The path of the original URL, for `Cannot GET /path`. */
@@ -87,7 +196,7 @@ function write(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  headers: Record<string, unknown> | undefined,
+  headers: Array<[string, string | string[]]> | undefined,
   message: string,
 ): void {
   const body = htmlDocument(message);
@@ -96,7 +205,7 @@ function write(
   res.removeHeader('Content-Encoding');
   res.removeHeader('Content-Language');
   res.removeHeader('Content-Range');
-  if (headers) for (const [key, value] of Object.entries(headers)) res.setHeader(key, value as string);
+  if (headers) for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
   res.setHeader('Content-Security-Policy', "default-src 'none'");
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -123,16 +232,15 @@ export function finalhandler(req: IncomingMessage, res: ServerResponse, options?
   const env = opts.env || process.env.NODE_ENV || 'development';
   const onerror = opts.onerror;
   return (err?: unknown): void => {
-    let headers: Record<string, unknown> | undefined;
+    let headers: Array<[string, string | string[]]> | undefined;
     let message: string;
     let status: number | undefined;
     if (!err && res.headersSent) return; // cannot 404 after headers were sent
     if (err) {
-      const e = err as Record<string, unknown>;
-      status = errorStatus(e);
+      status = errorStatus(err);
       if (status === undefined) status = responseStatus(res);
-      else headers = errorHeaders(e);
-      message = errorMessage(e, status, env);
+      else headers = errorHeaders(err);
+      message = errorMessage(err, status, env);
     } else {
       status = 404;
       message = 'Cannot ' + req.method + ' ' + encodeUrl(resourceName(req));

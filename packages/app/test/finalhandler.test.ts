@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { describe, it } from 'node:test';
+import { format } from 'node:util';
 import Router from '@brisk/router';
 import brisk, { finalhandler } from '../src/index.js';
 import { serve } from '../../../test/support/http.js';
@@ -162,13 +163,14 @@ describe('errors', () => {
     }
   });
 
-  it('logs errors to stderr except in the test env', async () => {
-    const logged: unknown[] = [];
+  it('logs errors to stderr, as console.error(err) prints them (Express 5.3), except in the test env', async () => {
+    const logged: unknown[][] = [];
     const saved = console.error;
-    console.error = (...args: unknown[]) => logged.push(args[0]);
+    console.error = (...args: unknown[]) => logged.push(args);
+    const errors = { development: new Error('logged in development'), test: new Error('logged in test') };
     try {
-      for (const env of ['development', 'test']) {
-        const s = await serve(failing(new Error(`logged in ${env}`), env));
+      for (const [env, err] of Object.entries(errors)) {
+        const s = await serve(failing(err, env));
         try {
           await s.get('/');
           await new Promise((r) => setTimeout(r, 20));
@@ -180,7 +182,290 @@ describe('errors', () => {
       console.error = saved;
     }
     assert.equal(logged.length, 1);
-    assert.match(String(logged[0]), /^Error: logged in development/);
+    assert.equal(logged[0].length, 1);
+    assert.equal(logged[0][0], errors.development, 'the error object itself, not its stack');
+  });
+});
+
+/** Throws; a getter or Proxy trap that fails when read. */
+function fail(): never {
+  throw new Error('read fails');
+}
+
+/** Every Proxy trap that can be hit by reading, listing or inspecting an object, throwing. */
+const THROWING_TRAPS: ProxyHandler<object> = {
+  get: fail,
+  has: fail,
+  ownKeys: fail,
+  getOwnPropertyDescriptor: fail,
+  getPrototypeOf: fail,
+};
+
+/**
+ * A value given to `next()` or thrown (made fresh for each request), what the final handler
+ * answers in development (status, the text of the page's <pre>), and what the app's logger
+ * prints: `'itself'` (console.error got the value), a line, or nothing (a 404 logs nothing).
+ */
+interface OddError {
+  name: string;
+  make: () => unknown;
+  status: number;
+  page: string | RegExp;
+  log: 'itself' | string | RegExp | null;
+  /** For a rejected promise, when it differs (null and undefined become `Error: Rejected promise`). */
+  rejected?: { status: number; page: RegExp; log: RegExp };
+}
+
+const REJECTED = {
+  status: 500,
+  page: /^Error: Rejected promise<br> &nbsp; &nbsp;at /,
+  log: /^Error: Rejected promise\n/,
+};
+
+const ODD_ERRORS: OddError[] = [
+  { name: 'a string', make: () => 'boom <b>', status: 500, page: 'boom &lt;b&gt;', log: 'itself' },
+  { name: 'a number', make: () => 42, status: 500, page: '42', log: 'itself' },
+  { name: 'a symbol', make: () => Symbol('s'), status: 500, page: 'Symbol(s)', log: 'itself' },
+  { name: 'null', make: () => null, status: 404, page: /^Cannot GET \/fail\/\w+$/, log: null, rejected: REJECTED },
+  {
+    name: 'undefined',
+    make: () => undefined,
+    status: 404,
+    page: /^Cannot GET \/fail\/\w+$/,
+    log: null,
+    rejected: REJECTED,
+  },
+  {
+    name: 'a prototype-less object',
+    make: () => Object.create(null),
+    status: 500,
+    page: 'Internal Server Error',
+    log: 'itself',
+  },
+  {
+    name: 'a prototype-less object with a message and a status',
+    make: () => Object.assign(Object.create(null), { message: 'hidden', status: 400 }),
+    status: 400,
+    page: 'Bad Request',
+    log: 'itself',
+  },
+  {
+    name: 'an object whose toString throws',
+    make: () => ({ toString: fail }),
+    status: 500,
+    page: 'Internal Server Error',
+    log: 'itself',
+  },
+  {
+    name: 'an Error whose stack getter throws (console.error cannot print it)',
+    make: () => Object.defineProperty(new Error('no stack'), 'stack', { get: fail }),
+    status: 500,
+    page: 'Error: no stack',
+    log: 'Error: no stack',
+  },
+  {
+    name: 'an object whose message getter throws',
+    make: () => Object.defineProperty({}, 'message', { get: fail, enumerable: true }),
+    status: 500,
+    page: '[object Object]',
+    log: 'itself',
+  },
+  {
+    name: 'an Error whose status and statusCode getters throw',
+    make: () =>
+      Object.defineProperties(new Error('unreadable status'), { status: { get: fail }, statusCode: { get: fail } }),
+    status: 500,
+    page: /^Error: unreadable status<br> &nbsp; &nbsp;at /,
+    log: 'itself',
+  },
+  {
+    name: 'an Error whose headers getter throws',
+    make: () =>
+      Object.defineProperty(Object.assign(new Error('no headers'), { status: 409 }), 'headers', { get: fail }),
+    status: 409,
+    page: /^Error: no headers<br>/,
+    log: 'itself',
+  },
+  {
+    name: 'a Proxy whose traps throw',
+    make: () => new Proxy({}, THROWING_TRAPS),
+    status: 500,
+    page: 'Internal Server Error',
+    log: 'itself',
+  },
+  {
+    name: 'a Proxy of an Error whose traps throw',
+    make: () => new Proxy(new Error('proxied'), THROWING_TRAPS),
+    status: 500,
+    page: 'Internal Server Error',
+    log: 'itself',
+  },
+  {
+    name: 'a revoked Proxy',
+    make: () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    },
+    status: 500,
+    page: 'Internal Server Error',
+    log: 'itself',
+  },
+  {
+    name: 'an object that neither console.error nor String can print',
+    make: () => Object.defineProperty({}, Symbol.toStringTag, { get: fail }),
+    status: 500,
+    page: 'Internal Server Error',
+    log: '[unprintable object]',
+  },
+  {
+    name: 'a frozen Error with a status',
+    make: () => Object.freeze(Object.assign(new Error('frozen'), { status: 409 })),
+    status: 409,
+    page: /^Error: frozen<br>/,
+    log: 'itself',
+  },
+];
+
+/** How a route hands its error on. */
+const MODES = ['throw', 'next', 'reject'] as const;
+
+describe('any value as the error: answered, logged, and the server goes on', () => {
+  for (const odd of ODD_ERRORS) {
+    it(odd.name, async () => {
+      const given: unknown[] = [];
+      const app = brisk();
+      app.set('env', 'development');
+      app.get('/ok', (_req, res) => res.send('ok'));
+      app.get('/fail/:mode', (req, _res, next) => {
+        const value = odd.make();
+        given.push(value);
+        if (req.params.mode === 'throw') throw value;
+        if (req.params.mode === 'next') return next(value);
+        return Promise.reject(value);
+      });
+      // prints as console.error does (util.format inspects), so that a value it cannot print throws here too
+      const logged: Array<{ args: unknown[]; line: string }> = [];
+      const saved = console.error;
+      console.error = (...args: unknown[]) => {
+        const line = format(...args);
+        logged.push({ args, line });
+      };
+      const s = await serve(app);
+      try {
+        for (const mode of MODES) {
+          logged.length = 0;
+          given.length = 0;
+          const expected = mode === 'reject' && odd.rejected ? odd.rejected : odd;
+          const r = await s.get(`/fail/${mode}`);
+          assert.equal(r.status, expected.status, mode);
+          assert.equal(r.headers['content-type'], 'text/html; charset=utf-8', mode);
+          assert.equal(Number(r.headers['content-length']), r.bytes.length, mode);
+          const page = /<pre>([\s\S]*)<\/pre>/.exec(r.body)?.[1];
+          if (typeof expected.page === 'string') assert.equal(page, expected.page, mode);
+          else assert.match(page ?? '', expected.page, mode);
+          // the logger runs in a later turn (setImmediate): a throw there would end the process
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          const log = expected.log;
+          if (log === null) assert.equal(logged.length, 0, mode);
+          else {
+            assert.equal(logged.length, 1, `${mode}: logged once`);
+            if (log === 'itself') assert.equal(logged[0].args[0], given[0], mode);
+            else if (typeof log === 'string') assert.equal(logged[0].line, log, mode);
+            else assert.match(logged[0].line, log, mode);
+          }
+          const ok = await s.get('/ok');
+          assert.equal(ok.status, 200, `${mode}: the next request is answered`);
+          assert.equal(ok.body, 'ok');
+        }
+      } finally {
+        console.error = saved;
+        await s.close();
+      }
+    });
+  }
+});
+
+describe("the error's headers", () => {
+  it('sets only valid ones: a CR/LF value, a bad name or a value that cannot be a string is skipped', async () => {
+    const app = brisk();
+    app.set('env', 'test');
+    app.get('/', () => {
+      throw Object.assign(new Error('limited'), {
+        status: 429,
+        headers: {
+          'Retry-After': 30,
+          'X-Split': '1\r\nX-Injected: yes',
+          'X-Lf': 'a\nb',
+          'Bad Name': 'v',
+          'X-Object': { toString: () => 'x' },
+          'X-Throws': { toString: fail },
+          'X-List': ['a', 2],
+          'X-Date': new Date(0),
+          'X-Null': null,
+          'X-Nested': ['a', ['b']],
+          'X-Bad-List': ['a', 'b\r\nc'],
+          'X-Kept': 'yes',
+        },
+      });
+    });
+    app.get('/ok', (_req, res) => res.send('ok'));
+    const s = await serve(app);
+    try {
+      const r = await s.get('/');
+      assert.equal(r.status, 429);
+      assert.equal(r.headers['retry-after'], '30');
+      assert.equal(r.headers['x-kept'], 'yes');
+      assert.equal(r.headers['x-list'], 'a, 2');
+      assert.equal(r.headers['x-object'], 'x');
+      assert.equal(r.headers['x-date'], String(new Date(0)));
+      for (const name of ['x-split', 'x-injected', 'x-lf', 'bad name', 'x-throws', 'x-bad-list', 'x-null', 'x-nested'])
+        assert.equal(r.headers[name], undefined, name);
+      assert.equal((await s.get('/ok')).body, 'ok');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('never sets framing or hop-by-hop headers, nor content headers the page removes', async () => {
+    const app = brisk();
+    app.set('env', 'test');
+    app.get('/', () => {
+      throw Object.assign(new Error('framing'), {
+        status: 400,
+        headers: {
+          'Transfer-Encoding': 'chunked',
+          'content-length': '1',
+          Connection: 'X-Secret',
+          'Keep-Alive': 'timeout=999',
+          Upgrade: 'h2c',
+          Trailer: 'X-T',
+          TE: 'trailers',
+          'Proxy-Connection': 'keep-alive',
+          'Content-Encoding': 'gzip',
+          'Content-Range': 'bytes 0-1/2',
+          'X-Kept': 'yes',
+        },
+      });
+    });
+    const s = await serve(app);
+    try {
+      const r = await s.get('/');
+      assert.equal(r.status, 400);
+      assert.equal(r.headers['x-kept'], 'yes');
+      assert.equal(Number(r.headers['content-length']), r.bytes.length);
+      const raw = await s.raw('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      assert.match(head, /^HTTP\/1\.1 400 Bad Request\r\n/);
+      assert.match(head, /\r\nConnection: close(\r\n|$)/);
+      assert.doesNotMatch(
+        head,
+        /transfer-encoding|x-secret|keep-alive|upgrade|trailer|\r\nte:|proxy-connection|content-encoding|content-range/i,
+      );
+      assert.equal(head.match(/content-length/gi)?.length, 1);
+    } finally {
+      await s.close();
+    }
   });
 });
 
