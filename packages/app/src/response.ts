@@ -16,7 +16,7 @@
 // through this class's constructor.
 
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import { extname, isAbsolute, resolve } from 'node:path';
+import { extname, isAbsolute, resolve, sep } from 'node:path';
 import { serialize, sign, type SerializeOptions } from '@brisk/cookie';
 import { contentDisposition, createError, encodeUrl, escapeHtml, onFinished, statuses, vary } from '@brisk/http';
 import { contentType as mimeContentType, lookup } from '@brisk/mime';
@@ -377,8 +377,9 @@ export class BriskResponse extends ServerResponse {
   /**
    * Sends a file as an attachment: `res.sendFile` with `Content-Disposition: attachment` naming
    * `filename` (default: the file's base name). A relative path is resolved against the working
-   * directory, or `options.root`. Options and callback as `res.sendFile`; a `Content-Disposition`
-   * in `options.headers` is replaced.
+   * directory, or `options.root`. Without `root`, a path with a `..` segment is refused with 403,
+   * as `res.sendFile` refuses it (Express resolves it first; decision 019). Options and callback
+   * as `res.sendFile`; a `Content-Disposition` in `options.headers` is replaced.
    */
   download(path: string, callback?: SendFileCallback): void;
   download(path: string, filename: string | null | undefined, callback?: SendFileCallback): void;
@@ -425,7 +426,7 @@ export class BriskResponse extends ServerResponse {
 
     const sendOptions = Object.create(opts) as SendFileOptions;
     sendOptions.headers = headers;
-    this.sendFile(!sendOptions.root ? resolve(path) : path, sendOptions, done);
+    this.sendFile(!sendOptions.root ? absolute(path) : path, sendOptions, done);
   }
 
   /**
@@ -663,6 +664,21 @@ export const response: BriskResponse = BriskResponse.prototype;
 
 // ---------------------------------------------------------------------------------------------
 // File transfers (`res.sendFile`, `res.download`)
+
+/** A `..` segment, between `/` or `\` or the ends: what `res.sendFile` refuses without a root. */
+const UP_PATH_REGEXP = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+
+/**
+ * The absolute path `res.download` sends without a root: `path` resolved against the working
+ * directory, unless it holds a `..` segment. Such a path is made absolute with its segments
+ * kept, so that `res.sendFile` sees the `..` and answers 403 as it does for the same string.
+ * Resolving first (as Express does) would let `res.download(dir + req.params.name)` serve
+ * `../secret` from outside `dir` (decision 019).
+ */
+function absolute(path: string): string {
+  if (typeof path !== 'string' || !UP_PATH_REGEXP.test(path)) return resolve(path);
+  return isAbsolute(path) ? path : process.cwd() + sep + path;
+}
 
 /** The error a transfer ends with when the client went away first. */
 function abortedError(): NodeJS.ErrnoException {

@@ -390,6 +390,33 @@ describe('res.download', () => {
     assert.equal(reported(outside).status, 403);
   });
 
+  it('refuses a path with a `..` segment without root, as res.sendFile does (403; decision 019)', async () => {
+    // route parameters are decoded: `..%2fapp.ts` reaches the handler as `../app.ts`
+    const app = brisk();
+    app.set('env', 'test');
+    app.get('/download/:name', (req, res) => res.download(FILES + '/' + req.params.name));
+    app.get('/send/:name', (req, res) => res.sendFile(FILES + '/' + req.params.name));
+    app.get('/relative/:name', (req, res) => res.download(relative(process.cwd(), FILES) + '/' + req.params.name));
+    const s = await serve(app);
+    try {
+      const ok = await s.get('/download/hello.txt');
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body, 'hello file');
+      for (const name of ['..%2fapp.ts', '%2e%2e%2fapp.ts', 'dir%2f..%2f..%2fapp.ts', '..%5capp.ts', '..']) {
+        for (const route of ['download', 'send', 'relative']) {
+          const r = await s.get(`/${route}/${name}`);
+          assert.equal(r.status, 403, `${route} ${name}`);
+          assert.equal(r.headers['content-disposition'], undefined, `${route} ${name}`);
+          assert.doesNotMatch(r.body, /appWith/, `${route} ${name}`);
+        }
+      }
+      // a `..` that stays inside the directory is refused too, as by res.sendFile
+      assert.equal((await s.get('/download/dir%2f..%2fhello.txt')).status, 403);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('passes a missing file to next as a 404 error', async () => {
     const r = await call((_q, res) => res.download(join(FILES, 'missing.txt')));
     const err = reported(r);
