@@ -145,6 +145,34 @@ function normalizeType(type: string): string {
   return (semicolon === -1 ? type : type.slice(0, semicolon)).trim();
 }
 
+/**
+ * A character a link relation may not hold as it is: anything but letters, digits, `_`, space
+ * (between relation types) and the characters of a URL (an extension relation type is a URI)
+ * other than `"`, `,`, `;` and `\`.
+ */
+const REL_UNSAFE_REGEXP = /[^\w !#$%&'()*+\-./:=?@[\]^`{|}~]/;
+
+/** `%XX` for each UTF-8 byte of one character (a lone surrogate as U+FFFD). */
+function percentEncode(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return '%EF%BF%BD';
+  }
+}
+
+/**
+ * A link relation for `rel="..."`: as given when it holds only {@link REL_UNSAFE_REGEXP}'s
+ * allowed characters (every registered relation type, `preload prefetch`, a URI), else with the
+ * others percent-encoded, so that it cannot end the quoted string or the link.
+ */
+function encodeRel(rel: string): string {
+  if (!REL_UNSAFE_REGEXP.test(rel)) return rel;
+  let out = '';
+  for (const char of rel) out += REL_UNSAFE_REGEXP.test(char) ? percentEncode(char) : char;
+  return out;
+}
+
 /** Whether a `res.format` key is a media type or extension (not `default`). */
 function isNotDefault(key: string): boolean {
   return key !== 'default';
@@ -186,6 +214,10 @@ export class BriskResponse extends ServerResponse {
 
   /**
    * Adds links to the `Link` header, each `<url>; rel="name"` (an array gives one link per URL).
+   * The URL is percent-encoded where a URL may not hold a character (`encodeUrl`: `<`, `>`, `"`,
+   * spaces, controls, non-ASCII), so it cannot end its `<...>`; the relation keeps letters,
+   * digits, spaces and URL characters, and other characters (`"`, `,`, `;`, `\`, controls) are
+   * percent-encoded, so it cannot end its quotes or add a link (decision 019).
    * @example res.links({ next: '/users?page=2', last: '/users?page=5' })
    */
   links(links: Record<string, string | readonly string[]>): this {
@@ -193,13 +225,13 @@ export class BriskResponse extends ServerResponse {
     if (link) link += ', ';
     const rels = Object.keys(links);
     for (let i = 0; i < rels.length; i++) {
-      const rel = rels[i];
-      const url = links[rel];
+      const rel = '>; rel="' + encodeRel(rels[i]) + '"';
+      const url = links[rels[i]];
       if (i > 0) link += ', ';
       if (Array.isArray(url)) {
-        for (let j = 0; j < url.length; j++) link += (j > 0 ? ', <' : '<') + String(url[j]) + '>; rel="' + rel + '"';
+        for (let j = 0; j < url.length; j++) link += (j > 0 ? ', <' : '<') + encodeUrl(url[j]) + rel;
       } else {
-        link += '<' + String(url) + '>; rel="' + rel + '"';
+        link += '<' + encodeUrl(url) + rel;
       }
     }
     return this.set('Link', link);

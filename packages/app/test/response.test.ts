@@ -117,6 +117,55 @@ describe('res.links', () => {
     const r = await withRes((res) => res.links({ next: '/n', pages: ['/1', '/2'] }).links({ last: '/l' }));
     assert.equal(r.headers.link, '</n>; rel="next", </1>; rel="pages", </2>; rel="pages", </l>; rel="last"');
   });
+
+  it('writes valid links as Express does: URLs with their query, `,` and `;`, and relation lists or URIs', async () => {
+    const r = await withRes((res) =>
+      res.links({
+        next: 'http://api.example.com/users?page=2&sort=a,b;c',
+        last: 'http://api.example.com/users?page=5#%20x',
+        'preload prefetch': '/app.js',
+        'http://example.com/rel/item': ['https://x.example/a', 'https://x.example/b'],
+      }),
+    );
+    assert.equal(
+      r.headers.link,
+      '<http://api.example.com/users?page=2&sort=a,b;c>; rel="next", <http://api.example.com/users?page=5#%20x>; rel="last", ' +
+        '</app.js>; rel="preload prefetch", <https://x.example/a>; rel="http://example.com/rel/item", ' +
+        '<https://x.example/b>; rel="http://example.com/rel/item"',
+    );
+  });
+
+  it('percent-encodes a URL that would end its <...> or hold CR/LF, so it adds no link (decision 019)', async () => {
+    const r = await withRes((res) =>
+      res.links({
+        next: 'http://x.example/>; rel="evil", <http://evil.example',
+        prev: ['/a\r\nSet-Cookie: x=1', '/caf\u00e9 <b>'],
+      }),
+    );
+    assert.equal(
+      r.headers.link,
+      '<http://x.example/%3E;%20rel=%22evil%22,%20%3Chttp://evil.example>; rel="next", ' +
+        '</a%0D%0ASet-Cookie:%20x=1>; rel="prev", </caf%C3%A9%20%3Cb%3E>; rel="prev"',
+    );
+    assert.equal(r.headers['set-cookie'], undefined);
+    assert.equal(r.status, 200);
+  });
+
+  it('percent-encodes a relation that would end its quotes or add a link (decision 019)', async () => {
+    const r = await withRes((res) =>
+      res.links({
+        'next", <http://evil.example>; rel="evil': '/a',
+        'a,b;c\\d\te\u00e9\ud800': '/b',
+      }),
+    );
+    assert.equal(
+      r.headers.link,
+      '</a>; rel="next%22%2C %3Chttp://evil.example%3E%3B rel=%22evil", ' +
+        '</b>; rel="a%2Cb%3Bc%5Cd%09e%C3%A9%EF%BF%BD"',
+    );
+    // one quoted relation per link: the header splits into exactly the links given
+    assert.equal((r.headers.link as string).split('; rel="').length, 3);
+  });
 });
 
 describe('res.type / res.contentType', () => {
@@ -182,9 +231,12 @@ describe('res.location', () => {
     assert.equal(r.headers.location, 'back');
   });
 
-  it('encodes a backslash, which browsers read as a slash (decision 007)', async () => {
-    const r = await withRes((res) => res.location('/\\evil.example'));
-    assert.equal(r.headers.location, '/%5Cevil.example');
+  it('keeps a backslash, as Express 5.3 (encodeurl 2) does', async () => {
+    const r = await withRes((res) => res.location('http://google.com\\@apple.com'));
+    assert.equal(r.headers.location, 'http://google.com\\@apple.com');
+    const redirect = await call((_req, res) => res.redirect('/\\evil.example'));
+    assert.equal(redirect.status, 302);
+    assert.equal(redirect.headers.location, '/\\evil.example');
   });
 });
 
