@@ -332,18 +332,22 @@ export const application = {
 
   /**
    * Renders a view: `callback(err, html)`. Options are the app's locals, `options._locals`
-   * (what `res.render` passes) and `options`; `cache` (default: the `view cache` setting) keeps
-   * the view found for `name`. A view that is not found names the directories searched.
+   * (what `res.render` passes) and `options`, with `settings` always the app's own: options and
+   * locals cannot replace the settings an engine reads (`view options`, decision 019). `cache`
+   * (a boolean; otherwise the `view cache` setting) keeps the view found for `name`. A view that
+   * is not found names the directories searched.
    */
   render(this: App, name: string, options: unknown, callback?: unknown): void {
     let done = callback as (err: Error | null, html?: string) => void;
-    let opts = options as Record<string, unknown>;
+    let opts = (options || {}) as Record<string, unknown>;
     if (typeof options === 'function') {
       done = options as typeof done;
       opts = {};
     }
     const renderOptions: Record<string, unknown> = { ...this.locals, ...(opts._locals as object | undefined), ...opts };
-    if (renderOptions.cache == null) renderOptions.cache = this.enabled('view cache');
+    // `res.render(view, req.query)` must not reach the engine's options through `settings`
+    renderOptions.settings = this.settings;
+    if (typeof renderOptions.cache !== 'boolean') renderOptions.cache = this.enabled('view cache');
     let view = renderOptions.cache ? this.cache[name] : undefined;
     if (!view) {
       const ViewClass = this.set('view') as ViewConstructor;

@@ -542,6 +542,93 @@ describe('res.render', () => {
   });
 });
 
+describe('res.render with request data as options (decision 019)', () => {
+  /** An app that renders `page.ejs` with real ejs and the query (nested: `extended`) as options. */
+  const ejsApp = async (): Promise<Application> => {
+    const ejs = await import('ejs');
+    const app = brisk();
+    app.set('env', 'test');
+    app.set('query parser', 'extended');
+    app.engine('ejs', ejs.renderFile as unknown as Engine);
+    app.set('views', VIEWS);
+    app.get('/page', (req, res) => res.render('page.ejs', req.query as Record<string, unknown>));
+    return app;
+  };
+
+  it("ejs never sees `settings[view options]` from the query (CVE-2022-29078's path)", async () => {
+    const s = await serve(await ejsApp());
+    try {
+      const plain = await s.get('/page?name=x');
+      assert.equal(plain.body, 'name=x hook=undefined\n');
+      // with the option, ejs would declare `var hook = __append;` in the compiled template
+      const hooked = await s.get('/page?name=x&settings[view%20options][outputFunctionName]=hook');
+      assert.equal(hooked.status, 200);
+      assert.equal(hooked.body, 'name=x hook=undefined\n');
+      // code in the option (which ejs 3.1.7+ refuses, and older ejs ran) does not even reach ejs
+      const code = await s.get(
+        '/page?name=y&settings[view%20options][outputFunctionName]=x%3Bprocess.exitCode%3D7%3Bx&settings[view%20options][client]=1',
+      );
+      assert.equal(code.status, 200);
+      assert.equal(code.body, 'name=y hook=undefined\n');
+      assert.notEqual(process.exitCode, 7);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("the engine's settings are the app's, whatever the options and locals say", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const app = brisk();
+    app.set('env', 'test');
+    app.set('view options', { safe: true });
+    app.engine('tpl', (_path, options, callback) => {
+      seen.push(options);
+      callback(null, 'ok');
+    });
+    app.set('views', VIEWS);
+    app.locals.settings = { 'view options': { from: 'app.locals' } };
+    app.get('/', (_req, res) => {
+      res.locals.settings = { 'view options': { from: 'res.locals' } };
+      res.render('hello.tpl', { settings: { 'view options': { from: 'options' } } });
+    });
+    const s = await serve(app);
+    try {
+      assert.equal((await s.get('/')).body, 'ok');
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0].settings, app.settings);
+      assert.deepEqual((seen[0].settings as Record<string, unknown>)['view options'], { safe: true });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('`cache` counts only as a boolean: a string from the query falls back to the `view cache` setting', async () => {
+    const seen: unknown[] = [];
+    const app = brisk();
+    app.set('env', 'test');
+    app.set('query parser', 'extended');
+    app.engine('tpl', (_path, options, callback) => {
+      seen.push(options.cache);
+      callback(null, 'ok');
+    });
+    app.set('views', VIEWS);
+    app.get('/query', (req, res) => res.render('hello.tpl', req.query as Record<string, unknown>));
+    app.get('/code', (_req, res) => res.render('hello.tpl', { cache: true }));
+    const s = await serve(app);
+    try {
+      await s.get('/query?cache=1');
+      app.enable('view cache');
+      await s.get('/query?cache=');
+      await s.get('/query?cache[]=0');
+      app.disable('view cache');
+      await s.get('/code');
+      assert.deepEqual(seen, [false, true, true, true]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('response properties', () => {
   it('app, req, locals (per request, prototype-less) and headersSent', async () => {
     const seen: unknown[] = [];
