@@ -1,6 +1,7 @@
 // @brisk/router: middleware and route dispatch, a drop-in for router 2.3 (the Express 5 router).
 import { Route } from './route.js';
 import { Router as createRouter, type Router as RouterType, type RouterConstructor } from './router.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as T from './types.js';
 import type { Layer as LayerClass, LayerMatcher as Matcher, LayerOptions as LayerOptionsT } from './layer.js';
 import type { MethodName as MethodNameT } from './methods.js';
@@ -82,16 +83,37 @@ declare namespace Router {
   export type RouterOptions = RouterOptionsType;
   /** A request as the router hands it to handlers. */
   export type RouterRequest<P = ParamsType> = RouterRequestType<P>;
-  /** A request as the router hands it to handlers (augment `Request` in `declare module '@brisk/router'`). */
-  export type Request<P = ParamsType> = RequestType<P>;
-  /** A response as the router hands it to handlers (augment `Response` in `declare module '@brisk/router'`). */
-  export type Response = ResponseType;
+  /**
+   * A request as the router hands it to handlers. What every handler's request type builds on, so
+   * an augmentation (`declare module '@brisk/router' { interface Request { user?: User } }`, as
+   * for router 2.3) reaches middleware, route handlers, error handlers and param callbacks. It is
+   * declared here, in the namespace that the CommonJS declarations export, so that the
+   * augmentation merges with it there too.
+   */
+  export interface Request<P = ParamsType> extends IncomingMessage {
+    /** The URL, with the mount path of the current middleware stripped (always starts with `/`). */
+    url: string;
+    /** The URL as received, before any mount path was stripped. */
+    originalUrl: string;
+    /** The path the current router or middleware is mounted on (`''` at the top). */
+    baseUrl: string;
+    /** The parameters of the matched layer (with `mergeParams`, the parent's too). */
+    params: P;
+    /** The current router's `next`. */
+    next?: NextFunctionType | undefined;
+    /** The route being dispatched. */
+    route?: RouteLikeType | undefined;
+  }
+  /** A response as the router hands it to handlers: node's, augmentable as {@link Request} is. */
+  export interface Response extends ServerResponse {}
   /** A middleware or route handler (`Req`: the request type, or the params type). */
   export type RequestHandler<Req = RouterRequestType, Res = ResponseType> = RequestHandlerType<Req, Res>;
   /** An error handler (four parameters). */
   export type ErrorRequestHandler<Req = RouterRequestType, Res = ResponseType> = ErrorRequestHandlerType<Req, Res>;
   /** A middleware, route handler or error handler. */
   export type Handler<Req = RouterRequestType, Res = ResponseType> = HandlerType<Req, Res>;
+  /** The request type a handler type is given (a request type, or params for `RouterRequest`). */
+  export type RequestOf<R> = RequestOfType<R>;
   /** `next`. */
   export type NextFunction = NextFunctionType;
   /** A `router.param()` callback. */
@@ -156,9 +178,9 @@ type LayerType = LayerClass;
 type LayerMatcherType = Matcher;
 type RouterOptionsType = T.RouterOptions;
 type RouterRequestType<P = ParamsType> = T.RouterRequest<P>;
-type RequestType<P> = T.Request<P>;
 type ResponseType = T.Response;
 type HandlerType<Req, Res> = T.Handler<Req, Res>;
+type RequestOfType<R> = T.RequestOf<R>;
 type RequestParamHandlerType = T.RequestParamHandler;
 type RouteOfPath<R> = Route<T.RouterRequest<T.PathParams<R>>>;
 type RouteInfoType = T.RouteInfo;

@@ -2,6 +2,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamData, Params as PatternParams } from '@brisk/path';
+import type RouterNamespace from './index.js';
 import type { MethodName } from './methods.js';
 
 /** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */
@@ -21,7 +22,8 @@ export type NextFunction = (err?: unknown) => void;
 export type Params = ParamsDictionary;
 
 /**
- * A request as the router hands it to handlers (router 2.3's `Router.Request`). Augment it to
+ * A request as the router hands it to handlers (router 2.3's `Router.Request`): `url`,
+ * `originalUrl`, `baseUrl`, `params`, `next` and `route` on node's request. Augment it to
  * describe what middleware adds; the augmentation reaches middleware, route handlers, error
  * handlers and `router.param()` callbacks:
  *
@@ -32,20 +34,7 @@ export type Params = ParamsDictionary;
  *   }
  * }
  */
-export interface Request<P = ParamsDictionary> extends IncomingMessage {
-  /** The URL, with the mount path of the current middleware stripped (always starts with `/`). */
-  url: string;
-  /** The URL as received, before any mount path was stripped. */
-  originalUrl: string;
-  /** The path the current router or middleware is mounted on (`''` at the top). */
-  baseUrl: string;
-  /** The parameters of the matched layer (with `mergeParams`, the parent's too). */
-  params: P;
-  /** The current router's `next`. */
-  next?: NextFunction | undefined;
-  /** The route being dispatched. */
-  route?: RouteLike | undefined;
-}
+export interface Request<P = ParamsDictionary> extends RouterNamespace.Request<P> {}
 
 /** A request as the router hands it to handlers: {@link Request} (augmentations included). */
 export interface RouterRequest<P = ParamsDictionary> extends Request<P> {}
@@ -54,7 +43,7 @@ export interface RouterRequest<P = ParamsDictionary> extends Request<P> {}
  * A response as the router hands it to handlers (router 2.3's `Router.Response`): node's
  * `ServerResponse`. Augment it to describe what middleware adds (see {@link Request}).
  */
-export interface Response extends ServerResponse {}
+export interface Response extends RouterNamespace.Response {}
 
 /**
  * The request type a handler type is given: a request type (anything extending node's
