@@ -183,6 +183,17 @@ export interface RouterConstructor {
 }
 
 /**
+ * The function a router is, named `router` as router 2's is (a layer's `name`, what tracing
+ * reports for a mounted router). Made here, where no other binding is called `router`: made
+ * inside `Router()`, next to a variable of that name, the bundler renamed it `router2`.
+ */
+function routerFunction(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
+  return function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+    (router as unknown as Router).handle(req, res, next);
+  };
+}
+
+/**
  * Creates a router: a function `router(req, res, next)` that dispatches requests through its
  * middleware and routes. Callable with or without `new`.
  *
@@ -195,9 +206,7 @@ export interface RouterConstructor {
 export function Router(this: unknown, options?: RouterOptions): Router {
   if (!(this instanceof Router)) return new (Router as unknown as RouterConstructor)(options);
   const opts = options || {};
-  const router = function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
-    (router as unknown as Router).handle(req, res, next);
-  } as unknown as Router & RouterState;
+  const router = routerFunction() as unknown as Router & RouterState;
   Object.setPrototypeOf(router, this);
   router.caseSensitive = opts.caseSensitive;
   router.mergeParams = opts.mergeParams;

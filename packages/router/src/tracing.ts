@@ -8,7 +8,7 @@
 // `hasSubscribers` getters) is checked before a context is made. Node versions without
 // `tracingChannel` (18 before 18.19) get no tracing at all.
 
-import dc from 'node:diagnostics_channel';
+import * as dc from 'node:diagnostics_channel';
 import type { TracingChannel } from 'node:diagnostics_channel';
 import type { NextFunction } from './types.js';
 
