@@ -10,6 +10,7 @@ import type {
   ParamsDictionary,
   PathArg,
   PathParams,
+  RouteInfo,
   RouteLike,
   RouterInstance,
   RouterOptions,
@@ -313,6 +314,11 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
   route<Path extends PathArg>(path: Path): IRoute<PathParams<Path>>;
   /** Adds a callback for a route parameter. */
   param(name: string, fn: ParamHandler): this;
+  /**
+   * The registered routes, in registration order (router 2.3): one `{ path, methods, router }` per
+   * path, methods upper-case (`'*'` for `all()`), mounted routers with `router` set.
+   */
+  listRoutes(): RouteInfo[];
 }
 
 /** `brisk.Router([options])`, with or without `new`; `Route` is the route class. */
