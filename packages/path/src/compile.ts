@@ -32,9 +32,20 @@ const OPEN = 3;
 const CLOSE = 4;
 type Op =
   | { op: typeof TEXT; value: string }
-  | { op: typeof PARAM | typeof WILDCARD; name: string }
+  | { op: typeof PARAM | typeof WILDCARD; name: string; own: boolean }
   | { op: typeof OPEN }
   | { op: typeof CLOSE };
+
+/**
+ * Whether a parameter is read only as an own property of the params: when its name is that of a
+ * member of Object.prototype (`toString`, `constructor`, `__proto__`...), which every object
+ * inherits. Other names are read as `params[name]`, inherited properties included (a class's
+ * getter, `Object.create(defaults)`), as path-to-regexp 8.4.1 reads them all; there
+ * `compile('/a{/:toString}')({})` throws `Expected "toString" to be a string` instead of giving `/a`.
+ */
+function ownOnly(name: string): boolean {
+  return name in Object.prototype;
+}
 
 /** Flattens the token tree (explicit stack: any nesting depth). */
 function program(tokens: Token[]): Op[] {
@@ -49,8 +60,8 @@ function program(tokens: Token[]): Op[] {
     }
     const token = top.tokens[top.index++];
     if (token.type === 'text') ops.push({ op: TEXT, value: token.value });
-    else if (token.type === 'param') ops.push({ op: PARAM, name: token.name });
-    else if (token.type === 'wildcard') ops.push({ op: WILDCARD, name: token.name });
+    else if (token.type === 'param') ops.push({ op: PARAM, name: token.name, own: ownOnly(token.name) });
+    else if (token.type === 'wildcard') ops.push({ op: WILDCARD, name: token.name, own: ownOnly(token.name) });
     else if (token.type === 'group') {
       ops.push({ op: OPEN });
       stack.push({ tokens: token.tokens, index: 0 });
@@ -64,7 +75,9 @@ function program(tokens: Token[]): Op[] {
 /**
  * Compiles a path (string or `TokenData`) into a function that builds a path from parameters.
  * An optional group is left out when any parameter inside it is missing; a missing parameter
- * outside groups throws `TypeError: Missing parameters: <names>`.
+ * outside groups throws `TypeError: Missing parameters: <names>`. A parameter is read as a
+ * property of `params`, inherited ones included; one named like a member of `Object.prototype`
+ * (`toString`, `constructor`) only as an own property.
  *
  * @example
  * const toPath = compile('/user/:id{/*rest}');
@@ -105,7 +118,8 @@ export function compile<P extends ParamData = ParamData>(
         const start = starts.pop()!;
         if (dropped.pop()) out = out.slice(0, start);
       } else {
-        const value: unknown = (params as Record<string, unknown>)[op.name];
+        const value: unknown =
+          op.own && !Object.hasOwn(params, op.name) ? undefined : (params as Record<string, unknown>)[op.name];
         if (value == null) {
           if (dropped.length) dropped[dropped.length - 1] = true;
           else (missing ??= []).push(op.name);

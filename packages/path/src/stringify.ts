@@ -17,11 +17,22 @@ function isIdentifier(name: string): boolean {
   return !first;
 }
 
+/** `"` and `\`, the two characters a quoted name escapes. */
+const QUOTED_SPECIAL = /["\\]/g;
+
+/**
+ * `name` in quotes as `parse` reads it back: `"` and `\` escaped with `\`, every other character as
+ * it is. (JSON.stringify, as path-to-regexp 8.4.1 quotes, writes control characters and lone
+ * surrogates as escapes such as `\t` or `\u0000`, which `parse` reads as `t` and `u0000`.)
+ */
+function quote(name: string): string {
+  return '"' + name.replace(QUOTED_SPECIAL, '\\$&') + '"';
+}
+
 /** `name` as written after `:` or `*`, quoted when it is not an identifier or `next` would extend it. */
 function nameOf(name: string, next: Token | undefined): string {
-  if (!isIdentifier(name)) return JSON.stringify(name);
-  if (next && next.type === 'text' && next.value && isIdChar(next.value.codePointAt(0)!, false))
-    return JSON.stringify(name);
+  if (!isIdentifier(name)) return quote(name);
+  if (next && next.type === 'text' && next.value && isIdChar(next.value.codePointAt(0)!, false)) return quote(name);
   return name;
 }
 

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from '../src/index.js';
-import { compile, match, parse, pathToRegexp, TokenData, type Token } from '../src/index.js';
+import { compile, match, parse, pathToRegexp, stringify, TokenData, type Token } from '../src/index.js';
 
 describe('exports', () => {
   test('the named exports of path-to-regexp 8.4.1, and no default', () => {
@@ -165,6 +165,102 @@ describe('compile', () => {
       }
     }
     assert.equal(compile('/:id')(new Params() as unknown as { id: string }), '/from-getter');
-    assert.throws(() => compile('/:toString')({}), { message: 'Expected "toString" to be a string' });
+    assert.equal(compile('/:id')(Object.create({ id: 'from-prototype' })), '/from-prototype');
+    assert.equal(compile('/:id')(Object.create(Object.create({ id: 'deeper' }))), '/deeper');
+  });
+
+  // path-to-regexp 8.4.1 reads params[name], Object.prototype included: compile('/a{/:toString}')({})
+  // throws 'Expected "toString" to be a string' there (decision 008).
+  const PROTOTYPE_NAMES = ['toString', 'constructor', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__proto__'];
+
+  test('a parameter named like an Object.prototype member is missing unless given', () => {
+    for (const name of PROTOTYPE_NAMES) {
+      assert.equal(compile(`/a{/:${name}}`)({}), '/a', name);
+      assert.equal(compile(`/a{/*${name}}`)({}), '/a', name);
+      assert.throws(() => compile(`/:${name}`)({}), {
+        name: 'TypeError',
+        message: `Missing parameters: ${name}`,
+        code: 'BRISK_ERR_PATH_MISSING_PARAMETERS',
+      });
+      // Also on objects made by a class or by Object.create (a class's prototype has its own constructor).
+      assert.equal(compile(`/a{/:${name}}`)(Object.create({ other: 'x' })), '/a', name);
+      assert.equal(compile(`/a{/:${name}}`)(new (class {})()), '/a', name);
+    }
+  });
+
+  test('such a parameter is read when given, as an own property', () => {
+    for (const name of PROTOTYPE_NAMES) {
+      const params = Object.defineProperty({}, name, { value: 'v w', enumerable: true });
+      assert.equal(compile(`/a/:${name}`)(params), '/a/v%20w', name);
+      assert.equal(compile(`/a/*${name}`)(Object.defineProperty({}, name, { value: ['b', 'c'] })), '/a/b/c', name);
+      const nullProto = Object.assign(Object.create(null), { [name]: 'x' });
+      assert.equal(compile(`/a/:${name}`)(nullProto), '/a/x', name);
+    }
+    // Not even a class's own method of that name: the parameter is missing (upstream calls it a bad value).
+    class Params {
+      toString() {
+        return 'not a parameter';
+      }
+    }
+    assert.throws(() => compile('/:toString')(new Params() as never), { message: 'Missing parameters: toString' });
+  });
+});
+
+describe('stringify', () => {
+  // path-to-regexp 8.4.1 quotes with JSON.stringify: '\t' is printed `\t`, which parse reads as `t`
+  // (decision 008). Only `"` and `\` are escaped; every other character is printed as it is.
+  const NAMES = [
+    '\t',
+    '\u0000',
+    '\n\r',
+    '\u001f',
+    'a\\b',
+    'a"b',
+    '\\"',
+    '\ud800',
+    'x\udc00y',
+    '\u2028',
+    '\u007f',
+    '😀\b',
+  ];
+
+  test('quoted names with control characters, backslashes and lone surrogates parse back', () => {
+    for (const name of NAMES) {
+      for (const type of ['param', 'wildcard'] as const) {
+        const data = new TokenData([
+          { type: 'text', value: '/' },
+          { type, name },
+          { type: 'text', value: 'x' },
+        ]);
+        const printed = stringify(data);
+        assert.deepEqual(parse(printed).tokens, data.tokens, JSON.stringify(printed));
+      }
+    }
+  });
+
+  test('prints the characters as they are, escaping only " and \\', () => {
+    const printed = (name: string) => stringify({ tokens: [{ type: 'param', name }] });
+    assert.equal(printed('\t'), ':"\t"');
+    assert.equal(printed('\u0000'), ':"\u0000"');
+    assert.equal(printed('a\\b'), ':"a\\\\b"');
+    assert.equal(printed('a"b'), ':"a\\"b"');
+    assert.equal(printed('\ud800'), ':"\ud800"');
+    assert.equal(printed('user id'), ':"user id"');
+  });
+
+  test('a compiled path and its matcher agree on such names', () => {
+    for (const name of NAMES) {
+      const pattern = stringify({
+        tokens: [
+          { type: 'text', value: '/a/' },
+          { type: 'param', name },
+        ],
+      });
+      const path = compile(pattern)({ [name]: 'v' });
+      assert.equal(path, '/a/v');
+      const result = match(pattern)(path);
+      assert.ok(result);
+      assert.deepEqual(Object.keys(result.params), [name]);
+    }
   });
 });
