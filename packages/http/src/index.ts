@@ -20,6 +20,7 @@ export { onFinished, isFinished } from './on-finished.js';
 export type { OnFinished, OnFinishedListener } from './on-finished.js';
 export { onHeaders } from './on-headers.js';
 export type { OnHeadersListener } from './on-headers.js';
+export { lingeringClose, LINGER_BYTES, LINGER_IDLE, LINGER_TIME, type LingerOptions } from './linger.js';
 
 // Caching headers (etag, fresh, vary)
 export { etag } from './etag.js';
