@@ -4,7 +4,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { createError, isFinished, onFinished, type HttpError } from '@brisk/http';
+import { createError, isFinished, lingeringClose, onFinished, type HttpError } from '@brisk/http';
 import { charsetOf } from '@brisk/negotiate';
 import { decoderFor, type Decoder } from './charset.js';
 import type { Normalized } from './options.js';
@@ -134,8 +134,9 @@ export function read(
   const limit = o.limit;
   if (length !== null && length > limit) {
     // Rejected before a byte is read: answer now rather than after the whole body arrived, and
-    // close the connection after the response so the unread body is never read at all.
-    if (res && !res.headersSent && typeof res.setHeader === 'function') res.setHeader('Connection', 'close');
+    // close the connection after the response, reading off (within bounds) what the client still
+    // sends meanwhile so that it can read the answer (decision 020).
+    lingeringClose(req, res);
     next(createError(413, 'request entity too large', { expected: length, length, limit, type: 'entity.too.large' }));
     return;
   }
@@ -207,7 +208,7 @@ function readStream(
     if (complete) return;
     received += chunk.length;
     if (received > limit) {
-      fail(createError(413, 'request entity too large', { limit, received, type: 'entity.too.large' }));
+      tooLarge(createError(413, 'request entity too large', { limit, received, type: 'entity.too.large' }));
     } else if (first === null) {
       first = chunk;
     } else {
@@ -284,7 +285,8 @@ function readStream(
     }
   }
 
-  function fail(err: Error): void {
+  /** Stops reading: every listener off, the decompressor destroyed. */
+  function stop(): void {
     complete = true;
     cleanup();
     first = chunks = null;
@@ -293,8 +295,22 @@ function readStream(
       inflater.on('error', ignore); // nothing it says after this matters, nor may it crash
       inflater.destroy();
     }
+  }
+
+  function fail(err: Error): void {
+    stop();
     const error = createError(400, err);
     dump(req, () => resource.runInAsyncScope(next, null, error));
+  }
+
+  // The body crossed the limit: answer now, not after the rest of it arrived, and close the
+  // connection after the answer, reading off (within bounds) what the client still sends
+  // (decision 020). When the answer can no longer say so (headers already sent), the rest is
+  // read off first, as body-parser does.
+  function tooLarge(err: HttpError): void {
+    stop();
+    if (lingeringClose(req, res)) resource.runInAsyncScope(next, null, err);
+    else dump(req, () => resource.runInAsyncScope(next, null, err));
   }
 
   stream.on('data', onData);
