@@ -160,6 +160,19 @@ describe('urlencoded() errors', () => {
     assert.equal(Object.keys(r.body as object).length, 1000);
   });
 
+  test('100k a[]= parameters with a raised parameterLimit: one array, read in linear time', async () => {
+    // arrayLimit follows the parameter count, so this stays an array: quadratic growth took minutes
+    const n = 100_000;
+    for (const [extended, body] of [
+      [true, 'a[]=x&'.repeat(n).slice(0, -1)],
+      [false, 'a=x&'.repeat(n).slice(0, -1)],
+    ] as const) {
+      const r = await post({ extended, parameterLimit: 1e6, limit: '1mb' }, body);
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.body, { a: Array(n).fill('x') });
+    }
+  });
+
   test('nesting deeper than depth is 400 querystring.parse.rangeError', async () => {
     for (const [options, body] of [
       [{ extended: true }, 'a' + '[b]'.repeat(33) + '=1'],

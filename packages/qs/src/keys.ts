@@ -1,7 +1,7 @@
 // Stage 2 of `parse`: each key → its segments (`a[b][]` → `a`, `[b]`, `[]`), and its value
 // merged into the result along that path, with qs's arrays, overflow objects and guards.
 
-import { arrayLimitError, combine, isOverflow, markOverflow, merge, newObject, type Bag } from './merge.js';
+import { arrayLimitError, combine, isOverflow, markOverflow, merge, mergeAt, newObject, type Bag } from './merge.js';
 import type { Normalized } from './parse-options.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -185,6 +185,14 @@ export function mergePath(result: Bag, segments: readonly string[], leaf: unknow
     }
     const child = bag[key];
     if (last || !isPlainTarget(child)) {
+      const index = last || !isArray(child) ? -1 : arrayIndex(segments[i + 1]!, segmentName(segments[i + 1]!, o), o);
+      if (index !== -1 && index < o.arrayLimit) {
+        // `a[index]...` into an existing array: one element merged, not a sparse array walked
+        if (index > 0) st.sparse = true;
+        const item = i + 2 === segments.length ? leaf : build(segments, i + 2, leaf, o, st);
+        bag[key] = mergeAt(child as unknown[], index, item, o);
+        return;
+      }
       bag[key] = merge(child, last ? leaf : build(segments, i + 1, leaf, o, st), o);
       return;
     }

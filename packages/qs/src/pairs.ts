@@ -3,7 +3,7 @@
 // is written straight into the result instead.
 
 import { decode, type Charset } from './codec.js';
-import { arrayLimitError, combine, newObject, type Bag } from './merge.js';
+import { arrayLimitError, combine, combineGrowing, newObject, type Bag } from './merge.js';
 import type { Normalized } from './parse-options.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -112,7 +112,7 @@ function addPair(into: Bag, part: string, o: Normalized, charset: Charset, direc
   if (key !== null) {
     const existing = hasOwn.call(into, key);
     if (existing && (o.duplicates === 'combine' || pushes)) {
-      into[key] = combine(into[key], val, o);
+      into[key] = combineGrowing(into[key], val, o);
     } else if (!existing || o.duplicates === 'last') {
       into[key] = val;
     }
