@@ -53,7 +53,7 @@ const SHAPES: [
 
 describe('arrays of many parameters take linear time', () => {
   for (const [name, param, check] of SHAPES) {
-    test(`${name}: 8x the parameters cost under 30x the CPU time (quadratic code: over 70x)`, () => {
+    test(`${name}: 8x the parameters cost under 40x the CPU time (quadratic code: over 70x)`, () => {
       const small = 5000;
       const large = 8 * small;
       const bodies = [small, large].map((n) => Array.from({ length: n }, (_, i) => param(i)).join('&'));
@@ -62,7 +62,8 @@ describe('arrays of many parameters take linear time', () => {
       // Small and large runs alternate, so that load from elsewhere weighs on both alike; the
       // fastest of each is compared. Linear code measures 13-20x here (the larger heap costs the
       // garbage collector more per element), the quadratic one 70x to over 200x (and takes
-      // minutes, so a round over 200x ends the measuring).
+      // minutes, so a round over 200x ends the measuring); the limit, 40x, leaves a margin of
+      // two on the linear side.
       let t1 = Infinity;
       let t8 = Infinity;
       for (let round = 0; round < 8; round++) {
@@ -77,7 +78,7 @@ describe('arrays of many parameters take linear time', () => {
         if (t8 > 200 * Math.max(t1, 0.5)) break;
       }
       t1 = Math.max(t1, 0.5);
-      assert.ok(t8 < 30 * t1, `${small}: ${t1.toFixed(2)} ms, ${large}: ${t8.toFixed(2)} ms`);
+      assert.ok(t8 < 40 * t1, `${small}: ${t1.toFixed(2)} ms, ${large}: ${t8.toFixed(2)} ms`);
     });
   }
 
