@@ -1,5 +1,6 @@
 // compile() inside a request handler, over HTTP: links built from a query string, whose object has
 // Object.prototype's members (toString, constructor) as every object does.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compile } from '../src/index.js';
@@ -8,7 +9,7 @@ import { serve } from '../../../test/support/http.js';
 test('an optional parameter named like an Object.prototype member is left out when the query lacks it', async () => {
   // Formula 1 standings: a season, optionally one constructor's.
   const toPath = compile('/standings/:season{/:constructor}');
-  const server = await serve((req, res) => {
+  const server = await serve((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       res.writeHead(302, { Location: toPath(Object.fromEntries(url.searchParams)) }).end();
