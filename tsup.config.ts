@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+import { restoreNames, sourceNames } from './scripts/restore-names.mjs';
 
 // tsup builds the CommonJS code only; scripts/esm-wrapper.mjs then writes the
 // ESM entry (dist/index.mjs) as a re-export of it: one implementation per
@@ -28,6 +29,19 @@ const cjsEntry: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+// esbuild numbers a nested name that an enclosing scope of the bundle also uses (`const app =
+// function app()` becomes `function app2`), and `fn.name` is behaviour: router layer names, which
+// express-promise-router and OpenTelemetry read, and stack traces. This gives function and class
+// expressions their source names back, or fails the build where that would change what a name
+// refers to (scripts/restore-names.mjs, decision 016).
+const names: NonNullable<Options['plugins']>[number] = {
+  name: 'brisk-restore-names',
+  renderChunk(code, { path }) {
+    if (!path.endsWith('.cjs')) return;
+    return { code: restoreNames(code, sourceNames('src'), path).code };
+  },
+};
+
 export default defineConfig((): Options[] => {
   rmSync('dist', { recursive: true, force: true }); // not `clean`: the two builds run in parallel
   const cjs: Options = existsSync('src/cjs.ts')
@@ -36,8 +50,9 @@ export default defineConfig((): Options[] => {
   return [
     // No source map: it would embed src/ (most of a tarball) or point at sources that are not
     // published. check-dist reads the bundle's inputs from the metafile. docs/decisions/016.
-    // Whitespace and syntax minified; identifiers as written, so `fn.name` and `class.name` stay
-    // (stack traces, router layer names). Not minifyIdentifiers + keepNames: keepNames redefines
+    // Not minified: a stack trace points at a readable line, and no name is dropped or renamed
+    // (minifySyntax drops the name of a function expression that nothing references, such as
+    // `return function jsonParser()`). Not minifyIdentifiers + keepNames: keepNames redefines
     // `name` on every closure each time it is made, per request on the hot path (decision 016).
     {
       ...common,
@@ -45,8 +60,7 @@ export default defineConfig((): Options[] => {
       format: ['cjs'],
       dts: true,
       metafile: true,
-      minifyWhitespace: true,
-      minifySyntax: true,
+      plugins: [names],
     }, // index.cjs, .d.cts, metafile-cjs.json
     { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true } }, // index.d.ts only
   ];

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { deepStrictEqual } from 'node:assert';
 import { declared } from './dts-exports.mjs';
 import { runInterop } from './interop.mjs';
-import { ES_MODULE_MARKED } from './metadata.mjs';
+import { ES_MODULE_MARKED, FILES } from './metadata.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json')); // root devDependencies list every package
@@ -28,6 +28,7 @@ const within = (a, b) => {
   const out = a.filter((x) => !b.includes(x));
   if (out.length) throw new Error(`missing: ${out}`);
 };
+const MAX_LINE = 200;
 const keys = (o) => Object.keys(o).filter((k) => k !== 'default' && k !== '__esModule');
 const pkgs = readdirSync(join(root, 'packages'))
   .map((d) => join(root, 'packages', d))
@@ -102,11 +103,72 @@ for (const [i, p] of pkgs.entries()) {
   for (const dep of Object.keys(p.json.dependencies ?? {})) {
     check(`${name}: require("${dep}") stays external`, () => built.includes(`require("${dep}")`));
   }
+  // Readable builds (decision 016): a stack trace's line:column points at one statement, not into
+  // a line of 20 KB. Minified code averages several hundred to thousands of characters a line.
+  for (const f of FILES.filter((f) => f.startsWith('dist/'))) {
+    check(`${name}: ${f} averages at most ${MAX_LINE} characters a line`, () => {
+      const text = readFileSync(join(p.dir, f), 'utf8');
+      const average = text.length / text.split('\n').length;
+      if (average > MAX_LINE) throw new Error(`${average.toFixed(0)} characters a line`);
+    });
+  }
   const extra = cjsKeys.filter((k) => !names.includes(k));
   console.log(
     `${bad === before ? 'ok' : 'not ok'} - ${name} (${typeof cjs}: ${names.join(', ')}${extra.length ? `; CJS-only: ${extra.join(', ')}` : ''})`,
   );
 }
+// The names Express and morgan give their functions, which other packages read: express-promise-router
+// copies a nested router's stack only when `handler.name === 'router'`, OpenTelemetry names middleware
+// spans by layer name, and every router layer's `name` is its handler's. esbuild renames a nested
+// function that shares a name with an enclosing scope of the bundle (`app2`); the build renames it
+// back (scripts/restore-names.mjs). Checked on the build users install, through `require('briskjs')`.
+{
+  const brisk = require('briskjs');
+  const app = brisk();
+  const router = brisk.Router();
+  const expect = (label, actual, wanted) =>
+    check(`briskjs names: ${label} is named ${JSON.stringify(wanted)}`, () => {
+      if (actual !== wanted) throw new Error(`named ${JSON.stringify(actual)}`);
+    });
+  expect('express()', app.name, 'app');
+  expect('Router()', router.name, 'router');
+  expect('json()', brisk.json().name, 'jsonParser');
+  expect('urlencoded()', brisk.urlencoded().name, 'urlencodedParser');
+  expect('raw()', brisk.raw().name, 'rawParser');
+  expect('text()', brisk.text().name, 'textParser');
+  expect('static()', brisk.static(root).name, 'serveStatic');
+  expect('logger()', brisk.logger('tiny').name, 'logger');
+  expect('the module', brisk.name, 'createApplication');
+  function named(req, res, next) {
+    next();
+  }
+  const nested = brisk.Router();
+  router.use(nested);
+  app.use(named);
+  app.use((req, res, next) => next());
+  app.use(brisk.json());
+  app.use(brisk.urlencoded());
+  app.use(brisk.static(root));
+  app.use(brisk.logger('tiny', { skip: () => true }));
+  app.use('/sub', brisk());
+  app.use('/r', router);
+  app.get('/g', named);
+  const want = ['named', '<anonymous>', 'jsonParser', 'urlencodedParser', 'serveStatic', 'logger', 'mounted_app'];
+  const layers = app.router.stack;
+  check('briskjs names: app layers are named as in Express 5', () =>
+    deepStrictEqual(
+      layers.map((l) => l.name),
+      [...want, 'router', 'handle'],
+    ),
+  );
+  check('briskjs names: each layer is named by its handler', () =>
+    layers.every((l) => l.name === (l.handle.name || '<anonymous>')),
+  );
+  expect("a mounted router's layer.handle", layers.at(-2).handle.name, 'router');
+  expect("a nested router's layer", router.stack[0].name, 'router');
+  expect("a route's handler layer", layers.at(-1).route.stack[0].name, 'named');
+}
+
 // A CommonJS TypeScript consumer (.cts, esModuleInterop), compiled and run (decision 016).
 check('.cts consumer (tsc, module commonjs and nodenext) runs', () =>
   runInterop({
