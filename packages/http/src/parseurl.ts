@@ -3,6 +3,9 @@
  * @module
  */
 import * as nodeUrl from 'node:url';
+// `parse` imported by name: read off the namespace, the bundler names it as an import `parse` and
+// renames contentDisposition's own `parse` to `parse2` in the build.
+import { parse as urlParse } from 'node:url';
 
 /**
  * A parsed URL: a legacy `url.Url` (as `url.parse` returns), plus the string it was parsed from.
@@ -28,7 +31,6 @@ export interface ParseurlRequest {
 
 /** The legacy `Url` class (typed only as an interface by @types/node). */
 const Url = (nodeUrl as unknown as { Url: new () => nodeUrl.Url }).Url;
-const urlParse = nodeUrl.parse;
 
 /**
  * Parse a URL. `/path?query` without whitespace, `#` or other oddities takes a fast path that
