@@ -211,7 +211,10 @@ const cases: Case[] = [
   {
     name: 'X-Forwarded-For with trust proxy (:remote-addr)',
     request: rawGet('/', 'X-Forwarded-For: 6.6.6.6"\\\x85\t\x9b, 10.0.0.1\r\n'),
-    combined: String.raw`6.6.6.6\"\\\u0085\t\u009b - - [DATE] "GET / HTTP/1.1" 200 2 "-" "-"`,
+    // morgan 1.12.1 on express 5.3 writes the escaped entry, `6.6.6.6\"\\\u0085\t\u009b`: there
+    // req.ip is whatever text ends the walk. brisk's req.ip is always an address (decision 006):
+    // the walk ends before the entry that is not one, at 10.0.0.1.
+    combined: '10.0.0.1 - - [DATE] "GET / HTTP/1.1" 200 2 "-" "-"',
     dev: dev('/'),
     custom: '-|GET|/|-|-|-|-|-|1.1|200',
     fn: ' /  ',
