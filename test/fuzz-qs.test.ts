@@ -134,8 +134,7 @@ describe('@brisk/qs: hostile query strings', () => {
         assertNoPollution();
         if (result === undefined) return;
         assert.ok(Object.getPrototypeOf(result) === Object.prototype || Object.getPrototypeOf(result) === null);
-        // depth: 0 keeps them: see the todo below.
-        const namesAllowed = Boolean(options.allowPrototypes || options.plainObjects || options.depth === 0);
+        const namesAllowed = Boolean(options.allowPrototypes || options.plainObjects);
         assertCleanTree(result, namesAllowed, Boolean(options.plainObjects));
       }),
       400,
@@ -153,7 +152,7 @@ describe('@brisk/qs: hostile query strings', () => {
           );
           const result = parse(hostileDict, options);
           assertNoPollution();
-          const namesAllowed = Boolean(options.allowPrototypes || options.plainObjects || options.depth === 0);
+          const namesAllowed = Boolean(options.allowPrototypes || options.plainObjects);
           assertCleanTree(result, namesAllowed, Boolean(options.plainObjects));
         },
       ),
@@ -161,9 +160,8 @@ describe('@brisk/qs: hostile query strings', () => {
     );
   });
 
-  test('with depth: 0, Object.prototype names are dropped too', {
-    todo: '@brisk/qs (as qs 6.15.4) keeps a bracketed name at depth 0: parse("[toString]=1", { depth: 0 }) gives an own toString, parse("[constructor]", { depth: 0 }) an own constructor',
-  }, () => {
+  // qs 6.17.1 drops a bracketed name at depth 0 ("[toString]=1", "[constructor]") as brisk does.
+  test('with depth: 0, Object.prototype names are dropped too', () => {
     check(
       fc.property(queries, (query) => {
         assertCleanTree(parse(query, { depth: 0 }), false, false);
@@ -172,9 +170,8 @@ describe('@brisk/qs: hostile query strings', () => {
     );
   });
 
-  test('no key named prototype is written (docs/contracts.md, security rules)', {
-    todo: '@brisk/qs keeps a "prototype" key as qs 6.15.4 does (parse("prototype=1") gives { prototype: "1" }); contracts.md says no parser writes one',
-  }, () => {
+  // Stricter than qs 6.17.1, which keeps parse("prototype=1") as { prototype: "1" } (decision 005).
+  test('no key named prototype is written (docs/contracts.md, security rules)', () => {
     check(
       fc.property(queries, (query) => {
         assert.ok(!allKeys(parse(query)).includes('prototype'));
@@ -186,8 +183,8 @@ describe('@brisk/qs: hostile query strings', () => {
   // qs's key grammar is not closed under stringify, as in qs 6.15.4: an unbalanced bracket stays
   // in a key (`a[` → { a: { '[': '' } }), written back as `a[[]` and read as { a: { '[[]': '' } },
   // one more bracket each round. So this property keeps brackets and dots out of keys. Lone
-  // surrogates are left out too: qs's encoder (and so brisk's) writes two high surrogates in a
-  // row as one astral character's UTF-8 ('\uD800\uD800' → '%F0%90%80%80').
+  // surrogates are left out too: they have no UTF-8 encoding and are written as U+FFFD (as qs
+  // 6.17 does), so they cannot come back.
   test('without brackets or dots in keys, a parsed result survives stringify → parse', () => {
     const plain = hostile(
       QS_SPECIALS.filter((t) => !/[[\].]|%5B|%5D|%2E/i.test(t)),
@@ -347,9 +344,9 @@ describe('@brisk/qs: time grows linearly with hostile input', () => {
     );
   });
 
-  test('stringify: deep nesting', {
-    todo: "@brisk/qs stringify's cycle check walks every ancestor at every level (qs's rule): quadratic in depth; past ~3,000 levels the recursion overflows the stack",
-  }, () => {
+  // The cycle check is one map look-up per level. Nesting deeper than the call stack (some
+  // thousands of levels) throws the engine's RangeError, as qs; the `depth` option bounds it.
+  test('stringify: deep nesting', () => {
     const deep = (n: number) => {
       let o: Record<string, unknown> = { x: 'y' };
       for (let i = 0; i < n / 16; i++) o = { a: o };

@@ -1,7 +1,10 @@
 // Output formats of `stringify`: how a space is written once a value is percent-encoded.
 
-/** Name of an output format: `RFC3986` writes a space as `%20`, `RFC1738` as `+`. */
-export type Format = 'RFC1738' | 'RFC3986';
+/**
+ * Name of an output format: `RFC3986` writes a space as `%20`, `RFC1738` as `+`, `WHATWG` as `+`
+ * with `URLSearchParams`'s set of characters kept (`*` kept, `~` encoded).
+ */
+export type Format = 'RFC1738' | 'RFC3986' | 'WHATWG';
 
 /** Turns an already-encoded key or value into its final form (called on every key and value). */
 export type Formatter = (value: string) => string;
@@ -14,11 +17,13 @@ export interface Formats {
    * Formatter per format name. `stringify`'s `format` option accepts any own key of this
    * table, so a formatter added here at run time becomes a usable format, as with qs.
    */
-  formatters: { RFC1738: Formatter; RFC3986: Formatter; [name: string]: Formatter };
+  formatters: { RFC1738: Formatter; RFC3986: Formatter; WHATWG: Formatter; [name: string]: Formatter };
   /** `'RFC1738'`: spaces as `+` (HTML form encoding). */
   RFC1738: 'RFC1738';
   /** `'RFC3986'`: spaces as `%20`. */
   RFC3986: 'RFC3986';
+  /** `'WHATWG'`: as `URLSearchParams` writes (`application/x-www-form-urlencoded`): spaces as `+`. */
+  WHATWG: 'WHATWG';
 }
 
 const replace = String.prototype.replace as (this: unknown, pattern: RegExp, replacement: string) => string;
@@ -41,7 +46,11 @@ export const formats: Formats = {
     RFC3986(value: string): string {
       return String(value);
     },
+    WHATWG(value: string): string {
+      return replace.call(value, ENCODED_SPACE, '+');
+    },
   },
   RFC1738: 'RFC1738',
   RFC3986: 'RFC3986',
+  WHATWG: 'WHATWG',
 };

@@ -1,41 +1,67 @@
 // Stage 2 of `parse`: each key → its segments (`a[b][]` → `a`, `[b]`, `[]`), and its value
 // merged into the result along that path, with qs's arrays, overflow objects and guards.
 
-import { arrayLimitError, combine, isOverflow, markOverflow, merge, mergeAt, newObject, type Bag } from './merge.js';
+import {
+  arrayLimitError,
+  combine,
+  isOverflow,
+  isPrototypeName,
+  markOverflow,
+  merge,
+  mergeAt,
+  newObject,
+  type Bag,
+} from './merge.js';
 import type { Normalized } from './parse-options.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const objectProto = Object.prototype;
 const isArray = Array.isArray;
-const ENCODED_DOT = /%2E/g;
+const ENCODED_DOT = /%2E/gi;
 
-/** `a.b.c` → `a[b][c]`: each `.` followed by characters other than `.` and `[`. */
+/**
+ * `a.b.c` → `a[b][c]`: each `.` outside brackets followed by characters other than `.` and `[`
+ * (a dot inside `[...]` stays: `a[b.c]` is the key `b.c`, qs 6.16.1).
+ */
 function dotsToBrackets(key: string): string {
-  let i = key.indexOf('.');
-  if (i === -1) return key;
+  if (key.indexOf('.') === -1) return key;
+  const n = key.length;
   let out = '';
   let last = 0;
-  while (i !== -1) {
-    let j = i + 1;
-    while (j < key.length) {
-      const c = key.charCodeAt(j);
-      if (c === 0x2e || c === 0x5b) break;
-      j++;
-    }
-    if (j > i + 1) {
+  let level = 0;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 0x5b) {
+      level++;
+    } else if (c === 0x5d) {
+      if (level > 0) level--;
+    } else if (c === 0x2e && level === 0 && i + 1 < n) {
+      const next = key.charCodeAt(i + 1);
+      if (next === 0x2e || next === 0x5b) continue;
+      let j = i + 1;
+      while (j < n) {
+        const d = key.charCodeAt(j);
+        if (d === 0x2e || d === 0x5b) break;
+        j++;
+      }
       out += key.slice(last, i) + '[' + key.slice(i + 1, j) + ']';
       last = j;
-      i = key.indexOf('.', j);
-    } else {
-      i = key.indexOf('.', i + 1);
+      i = j - 1;
     }
   }
-  return out + key.slice(last);
+  return last === 0 ? key : out + key.slice(last);
 }
 
-/** Whether a segment name would shadow an `Object.prototype` property (and is refused). */
+/**
+ * Whether a segment name would shadow an `Object.prototype` property, or is `prototype`, and is
+ * refused.
+ */
 function refused(name: string, o: Normalized): boolean {
-  return !o.plainObjects && !o.allowPrototypes && hasOwn.call(objectProto, name);
+  return !o.plainObjects && !o.allowPrototypes && isPrototypeName(name);
+}
+
+/** `[x]` → `x`: the one pair of wrapping brackets a whole key loses at depth 0. */
+function stripWrappingBrackets(key: string): string {
+  return key.charCodeAt(0) === 0x5b && key.charCodeAt(key.length - 1) === 0x5d ? key.slice(1, -1) : key;
 }
 
 /**
@@ -45,7 +71,9 @@ function refused(name: string, o: Normalized): boolean {
  */
 export function splitKey(original: string, o: Normalized): string[] | undefined {
   const key = o.allowDots ? dotsToBrackets(original) : original;
-  if (o.depth <= 0) return refused(key, o) ? undefined : [key];
+  // The whole key is one segment, which loses one pair of wrapping brackets: the name checked is
+  // the one stored (`[toString]` → `toString`, refused as qs 6.17.1 does).
+  if (o.depth <= 0) return refused(stripWrappingBrackets(key), o) ? undefined : [key];
 
   const segments: string[] = [];
   const first = key.indexOf('[');
@@ -93,11 +121,11 @@ export interface PathState {
   sparse: boolean;
 }
 
-/** What a segment names: `[x]` → `x`, with `%2E` → `.` under `decodeDotInKeys`. */
+/** What a segment names: `[x]` → `x`, with `%2E` or `%2e` → `.` under `decodeDotInKeys`. */
 function segmentName(segment: string, o: Normalized): string {
   const inner =
     segment.charCodeAt(0) === 0x5b && segment.charCodeAt(segment.length - 1) === 0x5d ? segment.slice(1, -1) : segment;
-  return o.decodeDotInKeys && inner.indexOf('%2E') !== -1 ? inner.replace(ENCODED_DOT, '.') : inner;
+  return o.decodeDotInKeys && inner.indexOf('%2') !== -1 ? inner.replace(ENCODED_DOT, '.') : inner;
 }
 
 /** A bracketed segment holding a canonical non-negative integer, read as an array index. */

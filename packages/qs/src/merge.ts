@@ -11,6 +11,15 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const isArray = Array.isArray;
 const objectProto = Object.prototype;
 
+/**
+ * Whether a key is refused unless `allowPrototypes` or `plainObjects`: a name of
+ * `Object.prototype` (`constructor`, `toString`, ...), as qs, and also `prototype`, which qs
+ * keeps (brisk never writes one into an object user code gets: decision 005).
+ */
+export function isPrototypeName(key: PropertyKey): boolean {
+  return key === 'prototype' || hasOwn.call(objectProto, key);
+}
+
 /** Overflow objects → their highest numeric index. */
 const overflows = new WeakMap<object, number>();
 
@@ -180,7 +189,7 @@ function mergePrimitive(target: unknown, source: unknown, o: MergeOptions): unkn
   } else {
     // Legacy (`strictMerge: false`): the primitive becomes a key set to `true`.
     const key = source as PropertyKey;
-    if (o.plainObjects || o.allowPrototypes || !hasOwn.call(objectProto, key)) {
+    if (o.plainObjects || o.allowPrototypes || !isPrototypeName(key)) {
       if (key !== '__proto__') {
         bag[key] = true;
       } else if (hasOwn.call(bag, key) || Object.getPrototypeOf(bag) === null) {

@@ -3,11 +3,10 @@
 // is written straight into the result instead.
 
 import { decode, type Charset } from './codec.js';
-import { arrayLimitError, combine, combineGrowing, newObject, type Bag } from './merge.js';
+import { arrayLimitError, combine, combineGrowing, isPrototypeName, newObject, type Bag } from './merge.js';
 import type { Normalized } from './parse-options.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const objectProto = Object.prototype;
 const isArray = Array.isArray;
 
 /**
@@ -35,10 +34,21 @@ function decodeBrackets(s: string): string {
   return s.replace(ENCODED_OPEN, '[').replace(ENCODED_CLOSE, ']');
 }
 
-/** `&#N;` → the UTF-16 code unit N (ISO-8859-1 forms send characters outside it that way). */
+/** `&#N;` → the character of code point N; above U+FFFF a surrogate pair (qs 6.17.1). */
+function entity(_m: string, digits: string): string {
+  let c = parseInt(digits, 10);
+  if (c > 0xffff && c <= 0x10ffff) {
+    c -= 0x10000;
+    return String.fromCharCode(0xd800 | (c >> 10), 0xdc00 | (c & 0x3ff));
+  }
+  // Else the UTF-16 code unit N (what fromCharCode makes of a larger number), as qs.
+  return String.fromCharCode(c);
+}
+
+/** `&#N;` → its character (ISO-8859-1 forms send characters outside it that way). */
 function interpretNumericEntities(s: string): string {
   if (s.indexOf('&#') === -1) return s;
-  return s.replace(NUMERIC_ENTITY, (_m, digits: string) => String.fromCharCode(parseInt(digits, 10)));
+  return s.replace(NUMERIC_ENTITY, entity);
 }
 
 function parameterLimitError(limit: number): RangeError {
@@ -49,12 +59,12 @@ function parameterLimitError(limit: number): RangeError {
 
 /**
  * A raw value → its parsed value: split on `,` with `comma` (checking `arrayLimit` first when
- * `throwOnLimitExceeded`), else checked against `arrayLimit` as the next element of an array
- * of `currentLength` elements.
+ * `throwOnLimitExceeded`), else checked against `arrayLimit` as the next element of a non-empty
+ * array of `currentLength` elements (a scalar is fine with a zero `arrayLimit`: qs 6.17).
  */
-export function parseArrayValue(val: unknown, o: Normalized, currentLength: number, flat: boolean): unknown {
+export function parseArrayValue(val: unknown, o: Normalized, currentLength: number): unknown {
   if (o.comma && val && typeof val === 'string' && val.indexOf(',') !== -1) {
-    if (flat && o.throwOnLimitExceeded) {
+    if (o.throwOnLimitExceeded) {
       let commas = 0;
       for (let i = val.indexOf(','); i !== -1; i = val.indexOf(',', i + 1)) {
         if (++commas >= o.arrayLimit) throw arrayLimitError(o.arrayLimit);
@@ -62,7 +72,9 @@ export function parseArrayValue(val: unknown, o: Normalized, currentLength: numb
     }
     return val.split(',');
   }
-  if (o.throwOnLimitExceeded && currentLength >= o.arrayLimit) throw arrayLimitError(o.arrayLimit);
+  if (o.throwOnLimitExceeded && currentLength >= o.arrayLimit && currentLength > 0) {
+    throw arrayLimitError(o.arrayLimit);
+  }
   return val;
 }
 
@@ -77,7 +89,8 @@ function addPair(into: Bag, part: string, o: Normalized, charset: Charset, direc
   const bracketEquals =
     equals === -1 ? -1 : part.charCodeAt(equals - 1) === 0x5d ? equals - 1 : part.indexOf(']=', equals + 1);
   const pos = bracketEquals === -1 ? equals : bracketEquals + 1;
-  const pushes = bracketEquals !== -1 && part.indexOf('[]=') !== -1; // `a[]=` always combines
+  // A key ending in `[]` always combines (only there: `a[]x=` does not, qs 6.16.1).
+  const pushes = pos > 1 && part.charCodeAt(pos - 1) === 0x5d && part.charCodeAt(pos - 2) === 0x5b;
   const key = o.decoder(pos === -1 ? part : part.slice(0, pos), decode, charset, 'key') as string | null;
 
   if (direct) {
@@ -85,7 +98,7 @@ function addPair(into: Bag, part: string, o: Normalized, charset: Charset, direc
     const name = key as string;
     if (name === '') return true; // an empty key yields nothing
     if (name.indexOf('[') !== -1 || (o.allowDots && name.indexOf('.') !== -1)) return false;
-    if (name === '__proto__' || (!o.plainObjects && !o.allowPrototypes && hasOwn.call(objectProto, name))) {
+    if (name === '__proto__' || (!o.plainObjects && !o.allowPrototypes && isPrototypeName(name))) {
       return true; // never reaches the result
     }
   }
@@ -94,8 +107,9 @@ function addPair(into: Bag, part: string, o: Normalized, charset: Charset, direc
   if (pos === -1) {
     val = o.strictNullHandling ? null : '';
   } else if (key !== null) {
-    const current = o.throwOnLimitExceeded ? into[key] : undefined; // only checked when throwing
-    const raw = parseArrayValue(part.slice(pos + 1), o, isArray(current) ? current.length : 0, !pushes);
+    // Only checked when throwing; an array `duplicates` replaces or drops does not count.
+    const current = o.throwOnLimitExceeded && (o.duplicates === 'combine' || pushes) ? into[key] : undefined;
+    const raw = parseArrayValue(part.slice(pos + 1), o, isArray(current) ? current.length : 0);
     if (isArray(raw)) {
       const list: unknown[] = [];
       for (let i = 0; i < raw.length; i++) list.push(o.decoder(raw[i] as string, decode, charset, 'value'));
@@ -105,7 +119,14 @@ function addPair(into: Bag, part: string, o: Normalized, charset: Charset, direc
     }
   }
 
-  if (val && o.interpretNumericEntities && charset === 'iso-8859-1') val = interpretNumericEntities(String(val));
+  if (val && o.interpretNumericEntities && charset === 'iso-8859-1') {
+    if (isArray(val)) {
+      // Each element of a comma array (qs 6.17).
+      for (let i = 0; i < val.length; i++) if (val[i]) val[i] = interpretNumericEntities(String(val[i]));
+    } else {
+      val = interpretNumericEntities(String(val));
+    }
+  }
   if (pushes && isArray(val)) val = [val];
   if (o.comma && isArray(val) && val.length > o.arrayLimit) val = combine([], val, o);
 

@@ -48,7 +48,7 @@ export function parse(str: unknown, options?: ParseOptions): Record<string, unkn
     const segments = splitKey(key, o);
     if (segments === undefined) continue;
     const val = pairs[key];
-    mergePath(result, segments, isString ? val : parseArrayValue(val, o, currentLength(segments, val), false), o, st);
+    mergePath(result, segments, isString ? val : parseArrayValue(val, o, currentLength(segments, val)), o, st);
   }
   // Only holes (indices) or `undefined` values (custom decoder, object input) need compacting.
   if (o.allowSparse || (isString && o.decoder === decode && !st.sparse)) return result;

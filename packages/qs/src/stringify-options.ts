@@ -1,4 +1,4 @@
-// Options of `stringify`: their types, defaults and validation (qs 6.15.4's messages).
+// Options of `stringify`: their types, defaults and validation (qs 6.17.1's messages).
 
 import { encode, type Charset, type DefaultEncoder } from './codec.js';
 import { formats, type Format, type Formatter } from './formats.js';
@@ -51,6 +51,14 @@ export interface StringifyOptions {
    */
   delimiter?: string | undefined;
   /**
+   * Deepest nesting written: a value nested deeper (the top-level keys' values are at depth 0)
+   * throws `RangeError('Input depth exceeded depth option of N')`. Without it, an object nested
+   * deeper than the call stack allows throws the engine's `RangeError` (some thousands of
+   * levels), as qs does; bound it when the object comes from outside.
+   * @default Infinity
+   */
+  depth?: number | undefined;
+  /**
    * `false` writes keys and values without percent-encoding.
    * @default true
    */
@@ -90,7 +98,8 @@ export interface StringifyOptions {
    */
   filter?: Array<string | number> | ((prefix: string, value: unknown) => unknown) | undefined;
   /**
-   * Output format: `RFC3986` writes spaces as `%20`, `RFC1738` as `+`.
+   * Output format: `RFC3986` writes spaces as `%20`, `RFC1738` as `+` (and keeps `(` `)`),
+   * `WHATWG` as `URLSearchParams` does (spaces as `+`, `*` kept, `~` encoded).
    * @default 'RFC3986'
    */
   format?: Format | undefined;
@@ -158,6 +167,7 @@ export interface Normalized {
   charsetSentinel: boolean;
   commaRoundTrip: boolean;
   delimiter: string;
+  depth: number;
   encoder: Encoder | null;
   encodeDotInKeys: boolean;
   encodeValuesOnly: boolean;
@@ -182,6 +192,7 @@ const DEFAULTS: Readonly<Normalized> = Object.freeze({
   charsetSentinel: false,
   commaRoundTrip: false,
   delimiter: '&',
+  depth: Number.POSITIVE_INFINITY,
   encoder: encode,
   encodeDotInKeys: false,
   encodeValuesOnly: false,
@@ -242,6 +253,7 @@ export function normalize(opts: StringifyOptions | null | undefined): Readonly<N
     charsetSentinel: bool(opts.charsetSentinel, false),
     commaRoundTrip: !!opts.commaRoundTrip,
     delimiter: opts.delimiter === undefined ? DEFAULTS.delimiter : opts.delimiter,
+    depth: typeof opts.depth === 'number' ? opts.depth : DEFAULTS.depth,
     encoder: opts.encode === false ? null : typeof opts.encoder === 'function' ? (opts.encoder as Encoder) : encode,
     encodeDotInKeys: bool(opts.encodeDotInKeys, false),
     encodeValuesOnly: bool(opts.encodeValuesOnly, false),

@@ -1,6 +1,6 @@
-// Nested object → query string, with qs 6.15.4's output and error messages.
+// Nested object → query string, with qs 6.17.1's output and error messages.
 
-import { encode } from './codec.js';
+import { encode, toCoercible } from './codec.js';
 import {
   BRACKETS,
   COMMA,
@@ -15,11 +15,16 @@ type Bag = Record<PropertyKey, unknown>;
 
 const isArray = Array.isArray;
 
-/** Per-call state: the output pairs and, per depth, the object being written and its step. */
+/**
+ * Per-call state: the output pairs; for each value being written on the current path (depth 1
+ * and deeper), the depth of its nearest occurrence; per depth, that level's step; the keys of
+ * an array `filter` (a copy, sorted with `sort`).
+ */
 interface State {
   out: string[];
-  objects: unknown[];
+  onPath: Map<unknown, number>;
   steps: number[];
+  filterKeys: unknown[] | undefined;
 }
 
 const isNonNullishPrimitive = (v: unknown): boolean => {
@@ -37,21 +42,18 @@ function isBuffer(value: unknown): boolean {
 const DOTS = /\./g;
 
 /**
- * Cycle check, with qs's rule: walking up from the parent, the nearest ancestor (below the
- * top-level key) writing the same object ends the walk; it is a cycle when that ancestor's
- * own step equals its distance. Returns this call's step (that distance, or 0).
+ * Cycle check, with qs's rule: the nearest ancestor (below the top-level key) writing the same
+ * value (SameValueZero, as qs's side channel) is a cycle when that ancestor's own step equals
+ * its distance. Returns this call's step (that distance, or 0). One map look-up: the map holds,
+ * for each value on the current path, the depth of its nearest occurrence, so the check is
+ * constant time per level, not a walk up every ancestor (linear in depth overall).
  */
 function stepOf(object: unknown, depth: number, st: State): number {
-  for (let d = 1; d < depth; d++) {
-    const i = depth - d;
-    const seen = st.objects[i];
-    // SameValueZero, as the Map qs's side channel keeps primitives in.
-    if (seen === object || (Number.isNaN(seen) && Number.isNaN(object))) {
-      if (st.steps[i] === d) throw new RangeError('Cyclic object value');
-      return d;
-    }
-  }
-  return 0;
+  const at = st.onPath.get(object);
+  if (at === undefined) return 0;
+  const d = depth - at;
+  if (st.steps[at] === d) throw new RangeError('Cyclic object value');
+  return d;
 }
 
 /** Writes the pairs of `object` under `prefix` into `st.out`. */
@@ -63,13 +65,13 @@ function write(
   st: State,
   depth: number,
 ): void {
+  if (depth > o.depth) throw new RangeError('Input depth exceeded depth option of ' + o.depth);
   const step = depth > 1 ? stepOf(object, depth, st) : 0;
   // Called unbound (`this` undefined), as qs calls them.
   const { formatter, filter, serializeDate } = o;
   let obj = object;
-  if (typeof filter === 'function') {
-    obj = filter(prefix, obj);
-  } else if (obj instanceof Date) {
+  if (typeof filter === 'function') obj = filter(prefix, obj);
+  if (obj instanceof Date) {
     obj = serializeDate(obj);
   } else if (o.arrayFormat === COMMA && isArray(obj)) {
     obj = mapArray(obj, (v) => (v instanceof Date ? serializeDate(v) : v));
@@ -104,23 +106,24 @@ function write(
     let list = obj as unknown[];
     if (o.encodeValuesOnly && encoder) {
       const enc = encoder;
-      list = mapArray(list, (v) => (v == null ? v : enc(v)));
+      list = mapArray(list, (v) => (v == null ? v : enc(v, encode, o.charset, 'value', o.format)));
     }
-    keys = [{ value: list.length > 0 ? list.join(',') || null : undefined }];
-  } else if (isArray(filter)) {
-    keys = filter;
+    keys = [{ value: list.length > 0 ? (toCoercible(list) as unknown[]).join(',') || null : undefined }];
+  } else if (st.filterKeys) {
+    keys = st.filterKeys;
   } else {
     keys = Object.keys(obj as object);
     if (o.sort) keys.sort(o.sort);
   }
 
-  const encodedPrefix = o.encodeDotInKeys ? String(prefix).replace(DOTS, '%2E') : String(prefix);
+  // The top-level key's dots are encoded by `stringify`; a nested key's where it is appended.
+  const encodedPrefix = String(prefix);
   const adjustedPrefix =
     o.commaRoundTrip && o.arrayFormat === COMMA && arr && (obj as unknown[]).length === 1
       ? encodedPrefix + '[]'
       : encodedPrefix;
 
-  if (o.allowEmptyArrays && arr && (obj as unknown[]).length === 0) {
+  if (o.allowEmptyArrays && arr && (obj as unknown[]).length === 0 && Object.keys(obj as object).length === 0) {
     const key =
       encoder && !o.encodeValuesOnly ? encoder(adjustedPrefix, encode, o.charset, 'key', o.format) : adjustedPrefix;
     st.out.push(formatter(key as string) + '[]');
@@ -128,6 +131,10 @@ function write(
   }
 
   const childEncoder = o.arrayFormat === COMMA && o.encodeValuesOnly && arr ? null : encoder;
+  // `object` is on the path while its children are written (depth 0 is never looked up).
+  const previous = depth > 0 ? st.onPath.get(object) : undefined;
+  if (depth > 0) st.onPath.set(object, depth);
+  st.steps[depth] = step;
   for (let j = 0; j < keys.length; j++) {
     const key = keys[j];
     const value =
@@ -148,9 +155,11 @@ function write(
       const encodedKey = o.allowDots && o.encodeDotInKeys ? String(key).replace(DOTS, '%2E') : String(key);
       keyPrefix = adjustedPrefix + (o.allowDots ? '.' + encodedKey : '[' + encodedKey + ']');
     }
-    st.objects[depth] = object;
-    st.steps[depth] = step;
     write(value, keyPrefix, childEncoder, o, st, depth + 1);
+  }
+  if (depth > 0) {
+    if (previous === undefined) st.onPath.delete(object);
+    else st.onPath.set(object, previous);
   }
 }
 
@@ -178,20 +187,23 @@ export function stringify(object: unknown, options?: StringifyOptions): string {
   if (typeof filter === 'function') {
     obj = filter('', obj);
   } else if (isArray(filter)) {
-    keys = filter;
+    // A copy: `sort` must not reorder the caller's array (qs 6.17); nested levels take their keys
+    // from the sorted copy.
+    keys = filter.slice();
   }
   if (typeof obj !== 'object' || obj === null) return '';
 
+  const filterKeys = keys;
   if (!keys) keys = Object.keys(obj);
   if (o.sort) keys.sort(o.sort);
 
-  const st: State = { out: [], objects: [], steps: [] };
+  const st: State = { out: [], onPath: new Map(), steps: [], filterKeys };
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (key === undefined || key === null) continue;
     const value = (obj as Bag)[key as PropertyKey];
     if (o.skipNulls && value === null) continue;
-    write(value, key, o.encoder, o, st, 0);
+    write(value, o.encodeDotInKeys ? String(key).replace(DOTS, '%2E') : key, o.encoder, o, st, 0);
   }
 
   const joined = st.out.join(o.delimiter);

@@ -53,7 +53,8 @@ describe('parse: throwOnLimitExceeded', () => {
     ['a=1&b=2&c=3&d=4', { parameterLimit: 3 }, 'Parameter limit exceeded. Only 3 parameters allowed.'],
     ['a=1&b=2', { parameterLimit: 1 }, 'Parameter limit exceeded. Only 1 parameter allowed.'],
     ['a[1]=b', { arrayLimit: 0 }, 'Array limit exceeded. Only 0 elements allowed in an array.'],
-    ['a=b', { arrayLimit: 0 }, 'Array limit exceeded. Only 0 elements allowed in an array.'],
+    // A scalar is fine with a zero arrayLimit (qs 6.17); a second value makes an array.
+    ['a=b&a=c', { arrayLimit: 0 }, 'Array limit exceeded. Only 0 elements allowed in an array.'],
     ['a[]=1&a[]=2', { arrayLimit: 1 }, 'Array limit exceeded. Only 1 element allowed in an array.'],
     ['a=1&a=2', { arrayLimit: 1 }, 'Array limit exceeded. Only 1 element allowed in an array.'],
     ['a=1,2,3,4', { comma: true, arrayLimit: 3 }, 'Array limit exceeded. Only 3 elements allowed in an array.'],

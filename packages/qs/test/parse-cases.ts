@@ -181,8 +181,8 @@ export const PARSE_CASES: Record<string, ParseCase[]> = {
       { 'name.obj': { first: 'John', last: 'Doe' } },
     ],
     ['a%252Eb=c', { decodeDotInKeys: true, allowDots: false }, { 'a.b': 'c' }],
-    ['a[b%2Ec]=1', { decodeDotInKeys: true }, { a: { 'b[c]': '1' } }],
-    ['a[b%2ec]=1', { decodeDotInKeys: true }, { a: { 'b[c]': '1' } }],
+    ['a[b%2Ec]=1', { decodeDotInKeys: true }, { a: { 'b.c': '1' } }],
+    ['a[b%2ec]=1', { decodeDotInKeys: true }, { a: { 'b.c': '1' } }],
   ],
   comma: [
     ['a=b,c', { comma: true }, { a: ['b', 'c'] }],
@@ -238,7 +238,7 @@ export const PARSE_CASES: Record<string, ParseCase[]> = {
     ['a=%26%239786%3B', { charset: 'iso-8859-1' }, { a: '&#9786;' }],
     ['a=%26%239786%3B', { interpretNumericEntities: true }, { a: '&#9786;' }],
     ['utf8=%26%2310003%3B&a=%26%239786%3B', { charsetSentinel: true, interpretNumericEntities: true }, { a: '☺' }],
-    ['a=%26%239786%3B,x', { comma: true, charset: 'iso-8859-1', interpretNumericEntities: true }, { a: '☺,x' }],
+    ['a=%26%239786%3B,x', { comma: true, charset: 'iso-8859-1', interpretNumericEntities: true }, { a: ['☺', 'x'] }],
     ['a+b=c%2Bd', { charset: 'iso-8859-1' }, { 'a b': 'c+d' }],
   ],
   misc: [

@@ -24,10 +24,11 @@ describe('stringify: encoding of long and malformed strings', () => {
     assert.equal(stringify({ a: 'a'.repeat(1023) + '\uD83D\uDE00b' }).slice(-20), 'aaaaaaa%F0%9F%98%80b');
   });
 
-  test('lone surrogates are encoded as qs does, chunk boundaries included', () => {
-    assert.equal(stringify({ a: 'x\uD800' }), 'a=x%F0%90%80%80');
-    assert.equal(stringify({ a: 'a'.repeat(1023) + '\uDC00z' }).slice(-20), 'aaaaaaa%F0%90%80%80z');
-    assert.equal(stringify({ a: 'a'.repeat(1022) + '\uDC00\uD800x' }).slice(-30), 'aaaaaa%F0%90%80%80%F0%90%81%B8');
+  test('lone surrogates are encoded as U+FFFD (qs 6.17), chunk boundaries included', () => {
+    assert.equal(stringify({ a: 'x\uD800' }), 'a=x%EF%BF%BD');
+    assert.equal(stringify({ a: 'a'.repeat(1023) + '\uDC00z' }).slice(-20), 'aaaaaaaaaa%EF%BF%BDz');
+    assert.equal(stringify({ a: 'a'.repeat(1022) + '\uDC00\uD800x' }).slice(-30), 'aaaaaaaaaaa%EF%BF%BD%EF%BF%BDx');
+    assert.equal(stringify({ a: 'a'.repeat(1023) + '😀' }).slice(-14), 'aa%F0%9F%98%80');
   });
 
   test('long strings that need no encoding are returned as they are', () => {
@@ -122,20 +123,21 @@ describe('stringify: callbacks', () => {
     assert.deepStrictEqual(receivers, [undefined, undefined, undefined]);
   });
 
-  test('sort orders a filter array in place, as qs does', () => {
+  test("sort orders a copy of a filter array, not the caller's (qs 6.17)", () => {
     const keys = ['c', 'a', 'b'];
     assert.equal(stringify({ a: 1, b: 2, c: 3 }, { filter: keys, sort: (x, y) => x.localeCompare(y) }), 'a=1&b=2&c=3');
-    assert.deepStrictEqual(keys, ['a', 'b', 'c']);
+    assert.deepStrictEqual(keys, ['c', 'a', 'b']);
   });
 });
 
 describe('formats', () => {
   test("has qs's shape", () => {
-    assert.deepStrictEqual(Object.keys(formats), ['default', 'formatters', 'RFC1738', 'RFC3986']);
+    assert.deepStrictEqual(Object.keys(formats), ['default', 'formatters', 'RFC1738', 'RFC3986', 'WHATWG']);
     assert.equal(formats.default, 'RFC3986');
     assert.equal(formats.RFC1738, 'RFC1738');
     assert.equal(formats.RFC3986, 'RFC3986');
-    assert.deepStrictEqual(Object.keys(formats.formatters), ['RFC1738', 'RFC3986']);
+    assert.deepStrictEqual(Object.keys(formats.formatters), ['RFC1738', 'RFC3986', 'WHATWG']);
+    assert.equal(formats.WHATWG, 'WHATWG');
   });
 
   test('formatters', () => {
