@@ -34,6 +34,35 @@ export function markOverflow<T extends object>(obj: T, maxIndex: number): T {
   return obj;
 }
 
+/**
+ * `strictMerge` conflict containers (`a[b]=1&a=c` → `[{ b: '1' }, 'c']`) → their highest index,
+ * so that later conflicts on the same path append to the container instead of nesting a new one.
+ */
+const conflicts = new WeakMap<object, number>();
+
+/** The highest numeric (array index) own key of `obj`, or `min` if that is higher. */
+function maxNumericIndex(obj: object, min: number): number {
+  let max = min;
+  for (const key of Object.keys(obj)) {
+    const n = parseInt(key, 10);
+    if (String(n) === key && n > max) max = n;
+  }
+  return max;
+}
+
+/**
+ * Whether the sparse array `arr` holds more than `limit` elements (holes not counted: a key like
+ * `a[19]` leaves holes until compaction). Its length bounds the count, so only a long array is walked.
+ */
+function exceeds(arr: readonly unknown[], limit: number): boolean {
+  if (arr.length <= limit) return false;
+  let count = 0;
+  for (let i = 0; i < arr.length; i++) {
+    if (hasOwn.call(arr, i) && ++count > limit) return true;
+  }
+  return false;
+}
+
 /** The options the merge helpers read (a subset of the normalized parse options). */
 export interface MergeOptions {
   allowPrototypes: boolean;
@@ -62,6 +91,51 @@ function setOwn(obj: Bag, key: string, value: unknown): void {
   } else {
     obj[key] = value;
   }
+}
+
+/** An array, or an object whose prototype is `Object.prototype` or null. */
+function isPlainContainer(value: unknown): value is Bag {
+  if (!value || typeof value !== 'object') return false;
+  if (isArray(value)) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === objectProto || proto === null;
+}
+
+/**
+ * A deep copy of the arrays and plain objects in `input` (other values shared; a container
+ * reached twice is copied once), so that parsing an object never changes the caller's (qs 6.16.1).
+ */
+export function copyInput(input: object): Bag {
+  const copies = new Map<object, Bag>();
+  const result: Bag = {};
+  const sources: Bag[] = [input as Bag];
+  const targets: Bag[] = [result];
+  for (let i = 0; i < sources.length; i++) {
+    const source = sources[i]!;
+    const target = targets[i]!;
+    for (const key of Object.keys(source)) {
+      const value = source[key];
+      if (!isPlainContainer(value)) {
+        setOwn(target, key, value);
+        continue;
+      }
+      let copy = copies.get(value);
+      if (copy === undefined) {
+        if (isArray(value)) {
+          const arr: unknown[] = [];
+          arr.length = value.length;
+          copy = arr as unknown as Bag;
+        } else {
+          copy = newObject(Object.getPrototypeOf(value) === null);
+        }
+        copies.set(value, copy);
+        sources.push(value);
+        targets.push(copy);
+      }
+      setOwn(target, key, copy);
+    }
+  }
+  return result;
 }
 
 /** The defined elements of `source` under their indices, in a new object. */
@@ -109,8 +183,14 @@ function concat(a: unknown, b: unknown): unknown[] {
 export function combine(a: unknown, b: unknown, o: MergeOptions): unknown {
   if (isOverflow(a)) {
     if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
-    const next = overflows.get(a as object)! + 1;
-    (a as Bag)[next] = b;
+    // An array is spread one level, as `concat` would: `a=1,2,3&a=4,5` past the limit gives
+    // indices 0-4, not `{ 3: ['4', '5'] }` (qs 6.17).
+    let next = overflows.get(a as object)!;
+    if (isArray(b)) {
+      for (let i = 0; i < b.length; i++) (a as Bag)[++next] = b[i];
+    } else {
+      (a as Bag)[++next] = b;
+    }
     overflows.set(a as object, next);
     return a;
   }
@@ -160,32 +240,50 @@ export function mergeAt(target: unknown[], index: number, item: unknown, o: Merg
   } else {
     target[index] = item;
   }
-  if (target.length > o.arrayLimit) {
+  if (exceeds(target, o.arrayLimit)) {
     if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
     return markOverflow(arrayToObject(target, o.plainObjects), target.length - 1);
   }
   return target;
 }
 
+/**
+ * `[first, second]`, or past `arrayLimit` (0 or 1) the limit error or an overflow object: the
+ * two values that collide on one key (qs 6.16.1).
+ */
+function pair(first: unknown, second: unknown, o: MergeOptions): unknown {
+  if (o.arrayLimit >= 2) return [first, second];
+  if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
+  return markOverflow(arrayToObject([first, second], o.plainObjects), 1);
+}
+
 /** Merges a primitive `source` into `target`. */
 function mergePrimitive(target: unknown, source: unknown, o: MergeOptions): unknown {
   if (isArray(target)) {
     const next = target.length;
-    if (next >= o.arrayLimit) {
+    if (o.arrayLimit <= 0 || exceeds(target, o.arrayLimit - 1)) {
       if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
       return markOverflow(arrayToObject(target.concat(source), o.plainObjects), next);
     }
     target[next] = source;
     return target;
   }
-  if (target === null || typeof target !== 'object') return [target, source];
+  if (target === null || typeof target !== 'object') return pair(target, source, o);
   const bag = target as Bag;
   if (isOverflow(bag)) {
     const next = overflows.get(bag)! + 1;
     bag[next] = source;
     overflows.set(bag, next);
+  } else if (o.strictMerge && conflicts.has(bag)) {
+    // A conflict container that became an object (`a[b]=1&a=c&a[x]=2&a=d`): append after its last index.
+    const next = conflicts.get(bag)! + 1;
+    if (o.throwOnLimitExceeded && next >= o.arrayLimit) throw arrayLimitError(o.arrayLimit);
+    bag[next] = source;
+    conflicts.set(bag, next);
   } else if (o.strictMerge) {
-    return [bag, source];
+    const conflict = pair(bag, source, o);
+    if (isArray(conflict)) conflicts.set(conflict, 1);
+    return conflict;
   } else {
     // Legacy (`strictMerge: false`): the primitive becomes a key set to `true`.
     const key = source as PropertyKey;
@@ -238,23 +336,35 @@ export function merge(target: unknown, source: unknown, o: MergeOptions): unknow
         target[i] = item;
       }
     });
-    if (target.length > o.arrayLimit) {
+    if (exceeds(target, o.arrayLimit)) {
       if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
       return markOverflow(arrayToObject(target, o.plainObjects), target.length - 1);
     }
     return target;
   }
 
-  const acc = isArray(target) ? arrayToObject(target, o.plainObjects) : (target as Bag);
+  let acc = target as Bag;
+  if (isArray(target)) {
+    acc = arrayToObject(target, o.plainObjects);
+    // The array may have grown past its last conflict: continue after its last index.
+    if (conflicts.has(target)) conflicts.set(acc, target.length - 1);
+  }
   const keys = Object.keys(source);
-  if (keys.length > 0 && isOverflow(source) && !isOverflow(acc)) markOverflow(acc, overflows.get(source)!);
+  // An overflow object's next index follows its own highest index as well as the source's.
+  if (keys.length > 0 && isOverflow(source) && !isOverflow(acc)) {
+    markOverflow(acc, maxNumericIndex(acc, overflows.get(source)!));
+  }
   const tracked = isOverflow(acc);
+  const conflict = conflicts.has(acc);
   for (const key of keys) {
     const value = (source as Bag)[key];
     setOwn(acc, key, hasOwn.call(acc, key) ? merge(acc[key], value, o) : value);
-    if (tracked) {
+    if (tracked || conflict) {
       const n = parseInt(key, 10);
-      if (String(n) === key && n >= 0 && n > overflows.get(acc)!) overflows.set(acc, n);
+      if (String(n) === key && n >= 0) {
+        if (tracked && n > overflows.get(acc)!) overflows.set(acc, n);
+        if (conflict && n > conflicts.get(acc)!) conflicts.set(acc, n);
+      }
     }
   }
   return acc;

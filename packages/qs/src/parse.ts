@@ -1,4 +1,4 @@
-// Query string → nested object, with qs 6.15.4's results, limits and error messages.
+// Query string → nested object, with qs 6.17.1's results, limits and error messages.
 //
 // Two stages, as in qs: the string is split into `key=value` pairs collected by their
 // decoded key (pairs.ts), then each key is split into segments and its value merged into the
@@ -6,7 +6,7 @@
 
 import { decode } from './codec.js';
 import { currentLength, mergePath, splitKey, type PathState } from './keys.js';
-import { compact, newObject, type Bag } from './merge.js';
+import { compact, copyInput, newObject, type Bag } from './merge.js';
 import { normalize, type ParseOptions } from './parse-options.js';
 import { PairsCtor, parseArrayValue, parseDirect, parseValues } from './pairs.js';
 
@@ -34,7 +34,7 @@ export function parse(str: unknown, options?: ParseOptions): Record<string, unkn
   const isString = typeof str === 'string';
   let pairs: Bag;
   if (!isString) {
-    pairs = str as Bag;
+    pairs = copyInput(str as object);
   } else if (o.direct) {
     pairs = parseDirect(str, o);
     if (!(pairs instanceof PairsCtor)) return pairs; // every key was flat: this is the result

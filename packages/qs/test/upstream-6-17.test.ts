@@ -99,3 +99,60 @@ describe('parse: no `prototype` key (stricter than qs, decision 005)', () => {
     assert.equal(parse('prototype=1', { plainObjects: true }).prototype, '1');
   });
 });
+
+describe('merge: qs 6.16.1 – 6.17.1 (expected values are qs 6.17.1 output)', () => {
+  const limit = { name: 'RangeError', message: /^Array limit exceeded\. Only \d+ elements? allowed in an array\.$/ };
+  // [query, options, JSON of the result, or undefined where qs throws the limit error]
+  const rows: [string, ParseOptions, string | undefined][] = [
+    // A sparse array's elements count toward arrayLimit, not its holes (6.17.1).
+    ['a[4]=x&a=y', { arrayLimit: 5 }, '{"a":["x","y"]}'],
+    ['a[4]=x&a=y', { arrayLimit: 5, throwOnLimitExceeded: true }, '{"a":["x","y"]}'],
+    ['a[4]=x&a=y&a=z', { arrayLimit: 5, allowSparse: true }, '{"a":["y","z",null,null,"x"]}'],
+    // strictMerge: the colliding pair is held to arrayLimit (6.16.1) ...
+    ['a[b]=1&a=c', { strictMerge: true, arrayLimit: 1 }, '{"a":{"0":{"b":"1"},"1":"c"}}'],
+    ['a[b]=1&a=c', { strictMerge: true, arrayLimit: 1, throwOnLimitExceeded: true }, undefined],
+    ['a[b]=1&a=c&a=d', { strictMerge: true, arrayLimit: 0 }, '{"a":{"0":"c","1":"d","b":"1"}}'],
+    // ... and later conflicts (`[k]` is `k` at depth 0) append after the container's last index (6.16.1).
+    ['k[m]=1&k=2&k[n]=3&[k]=4', { strictMerge: true }, '{"k":{"0":{"m":"1"},"1":"2","2":"4","n":"3"}}'],
+    ['k[m]=1&k=2&k[n]=3&[k]=4', { strictMerge: true, arrayLimit: 2, throwOnLimitExceeded: true }, undefined],
+    [
+      'k[m]=1&k=2&k[n]=3&[k]=4',
+      { strictMerge: true, arrayLimit: 3, throwOnLimitExceeded: true },
+      '{"k":{"0":{"m":"1"},"1":"2","2":"4","n":"3"}}',
+    ],
+    ['k[m]=1&k=2&k[3]=3&k[n]=5&[k]=4', { strictMerge: true }, '{"k":{"0":{"m":"1"},"1":"2","3":"3","4":"4","n":"5"}}'],
+    [
+      'k[m]=1&k=2&k[n]=3&[k]=4&k[7]=6&[k]x=5',
+      { strictMerge: true, arrayLimit: 1 },
+      '{"k":{"0":{"m":"1"},"1":"2","2":"4","7":"6","8":"5","n":"3"}}',
+    ],
+    ['k[5]=1&k=2&k=3&[k]x=4', { parseArrays: false, arrayLimit: 1 }, '{"k":{"0":"2","1":"3","5":"1","6":"4"}}'],
+    // An array appended to an overflow object is spread, not nested under one index (6.17.1).
+    ['a=1,2,3&a=4,5', { comma: true, arrayLimit: 2 }, '{"a":{"0":"1","1":"2","2":"3","3":"4","4":"5"}}'],
+    ['a=1,2&a=3,4&a=5,6', { comma: true, arrayLimit: 3 }, '{"a":{"0":"1","1":"2","2":"3","3":"4","4":"5","5":"6"}}'],
+  ];
+  for (const [query, options, expected] of rows) {
+    test(`${query} ${JSON.stringify(options)}`, () => {
+      if (expected === undefined) assert.throws(() => parse(query, options), limit);
+      else assert.equal(JSON.stringify(parse(query, options)), expected);
+    });
+  }
+});
+
+describe('parse: object input is copied, not changed (qs 6.16.1)', () => {
+  test('the caller’s arrays and objects keep their contents; the result matches qs', () => {
+    const input = { a: ['x'], 'a[]': 'y', b: { c: [1, , 3] }, 'b[c][]': 4 };
+    const result = parse(input);
+    assert.deepStrictEqual(input, { a: ['x'], 'a[]': 'y', b: { c: [1, , 3] }, 'b[c][]': 4 });
+    assert.equal(JSON.stringify(result), '{"a":["x","y"],"b":{"c":[1,3,4]}}');
+    // A container reached twice is copied once, so both keys see the one copy (as qs).
+    const shared = ['s'];
+    assert.equal(JSON.stringify(parse({ a: shared, 'a[]': 't', b: shared })), '{"a":["s","t"],"b":["s","t"]}');
+    assert.deepStrictEqual(shared, ['s']);
+  });
+
+  test('colliding values in object input combine as in qs', () => {
+    assert.equal(JSON.stringify(parse({ a: ['x', 'y'], 'a[]': 'y' })), '{"a":["x","y","y"]}');
+    assert.equal(JSON.stringify(parse({ a: { b: 1, c: 2 }, 'a[c]': 2 })), '{"a":{"b":1,"c":[2,2]}}');
+  });
+});
