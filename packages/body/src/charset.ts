@@ -1,4 +1,4 @@
-// Body decoding by charset name. body-parser 2.3 decodes with iconv-lite; brisk decodes the
+// Body decoding by charset name. body-parser 2.4 decodes with iconv-lite; brisk decodes the
 // Unicode encodings (UTF-8, UTF-16, UTF-32, UTF-7), ISO-8859-1, US-ASCII and windows-1252 itself,
 // with iconv-lite's results (BOM stripped, the same replacement characters), and hands every other
 // charset to the runtime's `TextDecoder` (WHATWG Encoding Standard labels).

@@ -1,4 +1,4 @@
-// @brisk/body: json, raw, text and urlencoded body parsers, a drop-in for body-parser 2.3.
+// @brisk/body: json, raw, text and urlencoded body parsers, a drop-in for body-parser 2.4.
 import { json, type BodyParser as Middleware, type OptionsJson as JsonOptions } from './json.js';
 import { raw } from './raw.js';
 import { text, type OptionsText as TextOptions } from './text.js';

@@ -1,4 +1,4 @@
-// json([options]): parses JSON bodies (body-parser 2.3 `json`).
+// json([options]): parses JSON bodies (body-parser 2.4 `json`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeOptions, type Loose, type Options } from './options.js';
 import { charsetCache, read, type NextFunction, type ReadOptions } from './read.js';

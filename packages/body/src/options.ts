@@ -54,7 +54,7 @@ export interface Normalized {
 export type Loose = { readonly [key: string]: unknown } | null | undefined;
 
 /**
- * Validates the common options once, when the parser is created, with body-parser 2.3's defaults
+ * Validates the common options once, when the parser is created, with body-parser 2.4's defaults
  * and messages.
  *
  * @throws TypeError `option limit "<value>" is invalid`, `option verify must be function`

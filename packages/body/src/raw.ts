@@ -1,4 +1,4 @@
-// raw([options]): the body as a Buffer (body-parser 2.3 `raw`).
+// raw([options]): the body as a Buffer (body-parser 2.4 `raw`).
 import { normalizeOptions, type Loose, type Options } from './options.js';
 import { charsetCache, read, type ReadOptions } from './read.js';
 import type { BodyParser } from './json.js';

@@ -1,5 +1,5 @@
 // Reading a request body: the checks before reading, inflation, the size limit while streaming,
-// the errors (those of body-parser 2.3 and raw-body 3.0), verify, decoding and parsing.
+// the errors (those of body-parser 2.4 and raw-body 3.0), verify, decoding and parsing.
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
@@ -92,6 +92,7 @@ export function read(
   }
 
   let charset: string | null = null;
+  let decoder: Decoder | null = null;
   if (!o.raw) {
     const header = headers['content-type'];
     let named: string | undefined;
@@ -104,6 +105,13 @@ export function read(
     charset = named || o.defaultCharset;
     if (o.isValidCharset !== null && !o.isValidCharset(charset)) {
       next(charsetError(charset, charset));
+      return;
+    }
+    decoder = decoderFor(charset);
+    // With `verify`, a charset that cannot be decoded is rejected before the Content-Encoding
+    // and the size are looked at (body-parser 2.4); without, after them.
+    if (decoder === null && o.verify) {
+      next(charsetError(charset, charset.toLowerCase()));
       return;
     }
   }
@@ -151,14 +159,9 @@ export function read(
     return;
   }
 
-  let decoder: Decoder | null = null;
-  if (charset !== null) {
-    decoder = decoderFor(charset);
-    if (decoder === null) {
-      const lower = charset.toLowerCase();
-      next(charsetError(charset, lower));
-      return;
-    }
+  if (charset !== null && decoder === null) {
+    next(charsetError(charset, charset.toLowerCase()));
+    return;
   }
 
   readStream(req, res, next, o, charset, decoder, length, decompress === undefined ? null : decompress());

@@ -1,4 +1,4 @@
-// text([options]): the body as a string (body-parser 2.3 `text`).
+// text([options]): the body as a string (body-parser 2.4 `text`).
 import { normalizeOptions, type Loose, type Options } from './options.js';
 import { charsetCache, read, type ReadOptions } from './read.js';
 import type { BodyParser } from './json.js';

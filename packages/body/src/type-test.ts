@@ -1,5 +1,5 @@
 // typeTest: whether a parser's `type` option matches a request's Content-Type, read as
-// body-parser 2.3 reads it, through type-is 2.1 (`@brisk/negotiate`). The charset the header
+// body-parser 2.4 reads it, through type-is 2.1 (`@brisk/negotiate`). The charset the header
 // names is read in read.ts, by `@brisk/negotiate`'s `charsetOf`.
 import type { IncomingMessage } from 'node:http';
 import { typeis } from '@brisk/negotiate';

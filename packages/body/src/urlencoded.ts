@@ -1,4 +1,4 @@
-// urlencoded([options]): HTML form bodies (body-parser 2.3 `urlencoded`).
+// urlencoded([options]): HTML form bodies (body-parser 2.4 `urlencoded`).
 import { createError } from '@brisk/http';
 import { parse as parseQs } from '@brisk/qs';
 import { normalizeOptions, type Loose, type Options } from './options.js';

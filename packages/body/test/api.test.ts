@@ -1,4 +1,4 @@
-// The export shape (body-parser 2.3's module.exports) and option validation at set-up time.
+// The export shape (body-parser 2.4's module.exports) and option validation at set-up time.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import bodyParser, {

@@ -232,3 +232,137 @@ describe('the limit applies to the inflated size', () => {
     }
   });
 });
+
+// The answers below are body-parser 2.4.0's on the same requests.
+describe('which error comes first: the charset, the Content-Encoding or the size', () => {
+  const verify = (): void => {};
+  const gz = (s: string): Buffer => zlib.gzipSync(Buffer.from(s));
+  const charsetError = (charset: string) => ({
+    name: 'UnsupportedMediaTypeError',
+    message: `unsupported charset "${charset.toUpperCase()}"`,
+    status: 415,
+    statusCode: 415,
+    expose: true,
+    charset,
+    type: 'charset.unsupported',
+  });
+  const encodingError = (encoding: string, message: string) => ({
+    name: 'UnsupportedMediaTypeError',
+    message,
+    status: 415,
+    statusCode: 415,
+    expose: true,
+    encoding,
+    type: 'encoding.unsupported',
+  });
+
+  test('with verify, an unsupported charset is 415 charset.unsupported before an unknown encoding', async () => {
+    const s = await serve([json({ verify }), text({ verify })]);
+    try {
+      let r = await send(s, {
+        headers: { 'content-type': 'text/plain; charset=bogus', 'content-encoding': 'compress' },
+        body: 'hello',
+      });
+      assert.equal(r.status, 415);
+      assert.deepEqual(r.error, charsetError('bogus'));
+      // json: a utf-* name the decoder does not know
+      r = await send(s, {
+        headers: { 'content-type': 'application/json; charset=UTF-9', 'content-encoding': 'compress' },
+        body: '{}',
+      });
+      assert.equal(r.status, 415);
+      assert.deepEqual(r.error, charsetError('utf-9'));
+      // a known encoding: the charset error as before
+      r = await send(s, {
+        headers: { 'content-type': 'text/plain; charset=bogus', 'content-encoding': 'gzip' },
+        body: gz('hello'),
+      });
+      assert.deepEqual(r.error, charsetError('bogus'));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('with verify and inflate: false, an unsupported charset is 415 charset.unsupported', async () => {
+    const s = await serve([json({ verify, inflate: false }), text({ verify, inflate: false })]);
+    try {
+      let r = await send(s, {
+        headers: { 'content-type': 'text/plain; charset=bogus', 'content-encoding': 'gzip' },
+        body: gz('hello'),
+      });
+      assert.equal(r.status, 415);
+      assert.deepEqual(r.error, charsetError('bogus'));
+      r = await send(s, {
+        headers: { 'content-type': 'application/json; charset=utf-9', 'content-encoding': 'compress' },
+        body: '{}',
+      });
+      assert.deepEqual(r.error, charsetError('utf-9'));
+      // a charset the decoder knows: still the encoding error
+      r = await send(s, {
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'content-encoding': 'gzip' },
+        body: gz('hello'),
+      });
+      assert.deepEqual(r.error, encodingError('gzip', 'content encoding unsupported'));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('with verify, an unsupported charset is 415 before a Content-Length over the limit', async () => {
+    const s = await serve([json({ verify, limit: 5 }), text({ verify, limit: 5 })]);
+    try {
+      let r = await send(s, { headers: { 'content-type': 'text/plain; charset=bogus' }, body: 'helloxxxxxxxx' });
+      assert.equal(r.status, 415);
+      assert.deepEqual(r.error, charsetError('bogus'));
+      r = await send(s, { headers: { 'content-type': 'application/json; charset=utf-9' }, body: '{"a":1}xxxxxxxx' });
+      assert.deepEqual(r.error, charsetError('utf-9'));
+      r = await send(s, {
+        headers: { 'content-type': 'text/plain; charset=bogus', 'content-encoding': 'gzip' },
+        body: gz('helloxxxxxxxx'),
+      });
+      assert.deepEqual(r.error, charsetError('bogus'));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('without verify, the encoding and the size come first, as before', async () => {
+    const s = await serve([
+      text(),
+      text({ inflate: false, type: 'text/x-plain' }),
+      text({ limit: 5, type: 'text/x-small' }),
+    ]);
+    try {
+      let r = await send(s, {
+        headers: { 'content-type': 'text/plain; charset=bogus', 'content-encoding': 'compress' },
+        body: 'hello',
+      });
+      assert.equal(r.status, 415);
+      assert.deepEqual(r.error, encodingError('compress', 'unsupported content encoding "compress"'));
+      r = await send(s, {
+        headers: { 'content-type': 'text/x-plain; charset=bogus', 'content-encoding': 'gzip' },
+        body: gz('hello'),
+      });
+      assert.deepEqual(r.error, encodingError('gzip', 'content encoding unsupported'));
+      r = await send(s, { headers: { 'content-type': 'text/x-small; charset=bogus' }, body: 'helloxxxxxxxx' });
+      assert.equal(r.status, 413);
+      assert.equal(r.error?.type, 'entity.too.large');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('raw has no charset: with verify and inflate: false a compressed body is 415 encoding.unsupported', async () => {
+    const s = await serve(raw({ verify, inflate: false }));
+    try {
+      const r = await send(s, {
+        headers: { 'content-type': 'application/octet-stream; charset=bogus', 'content-encoding': 'gzip' },
+        body: gz('hello'),
+      });
+      assert.equal(r.status, 415);
+      assert.deepEqual(r.error, encodingError('gzip', 'content encoding unsupported'));
+    } finally {
+      await s.close();
+    }
+  });
+});
