@@ -1,4 +1,4 @@
-// @brisk/qs: drop-in for qs 6.15.4 (parse, stringify, formats).
+// @brisk/qs: drop-in for qs 6.17.1 (parse, stringify, formats).
 
 // Query string → object
 export { parse } from './parse.js';

@@ -1,4 +1,4 @@
-// Options of `parse`: their types, defaults and validation (qs 6.15.4's messages).
+// Options of `parse`: their types, defaults and validation (qs 6.17.1's messages).
 
 import { decode, type Charset, type DefaultDecoder } from './codec.js';
 import type { MergeOptions } from './merge.js';
