@@ -1,4 +1,4 @@
-// @brisk/body against body-parser 2.3.0: one middleware call per op, from the call to next(), on a
+// @brisk/body against body-parser 2.4.0: one middleware call per op, from the call to next(), on a
 // request stand-in whose body arrives synchronously (one 'data' + 'end'), so the harness can time
 // it. The socket and the kernel are left out: this is the parser's own CPU (docs/performance.md,
 // scenario S3 and rule 4).
@@ -114,7 +114,7 @@ for (let i = 0; i < 3000; i++)
   }
 
 compare(
-  '@brisk/body vs body-parser@2.3.0 (middleware call to next())',
+  '@brisk/body vs body-parser@2.4.0 (middleware call to next())',
   cases.map(([name, mw, headers, body]) => ({
     name,
     brisk: () => run(mw.brisk, headers, body),

@@ -67,7 +67,7 @@ compare('@brisk/http vs http-errors@2.0.1', [
   },
 ]);
 
-compare('@brisk/http vs on-finished@2.4.1 / on-headers@1.1.0', [
+compare('@brisk/http vs on-finished@2.4.2 / on-headers@1.1.0', [
   {
     name: 'onFinished: attach 1 + finish',
     brisk: () => {

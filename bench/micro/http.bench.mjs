@@ -51,7 +51,7 @@ compare('@brisk/http vs etag@1.8.1, fresh@2.0.0, vary@1.1.2', [
   },
 ]);
 
-compare('@brisk/http vs content-disposition@1.1.0, encodeurl@2.0.0, escape-html@1.0.3, parseurl@1.3.3', [
+compare('@brisk/http vs content-disposition@1.1.0, encodeurl@2.0.3, escape-html@1.0.3, parseurl@1.3.3', [
   {
     name: 'contentDisposition ascii',
     brisk: () => contentDisposition('plans.pdf'),

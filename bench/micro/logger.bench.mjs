@@ -1,4 +1,4 @@
-// @brisk/logger against morgan@1.10.1. Run after `pnpm build` in packages/logger (and packages/http):
+// @brisk/logger against morgan@1.12.1. Run after `pnpm build` in packages/logger (and packages/http):
 //   node micro/run.mjs logger
 // 1. Synchronous: building one line (combined, dev, tiny) from fake req/res, and compiling a format.
 // 2. Over HTTP: the CPU one request costs with `combined` / `dev` logging to a discarding stream,
@@ -50,7 +50,7 @@ function freshFormat() {
 }
 
 function oneLine() {
-  compare('@brisk/logger vs morgan@1.10.1: one line', [
+  compare('@brisk/logger vs morgan@1.12.1: one line', [
     {
       name: 'combined line',
       brisk: () => briskCombined(logger, req, res),
@@ -162,7 +162,7 @@ async function overHttp() {
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const base = median(servers[0].samples);
   console.log(
-    `\n### @brisk/logger vs morgan@1.10.1 over HTTP (server CPU per request, median of ${rounds} rounds of ${count})\n`,
+    `\n### @brisk/logger vs morgan@1.12.1 over HTTP (server CPU per request, median of ${rounds} rounds of ${count})\n`,
   );
   console.log('| server | µs/request | logging cost µs |\n|:--|--:|--:|');
   for (const server of servers) {

@@ -1,4 +1,4 @@
-// @brisk/qs against qs 6.15.4: parsing query strings as requests carry them, and stringifying.
+// @brisk/qs against qs 6.17.1: parsing query strings as requests carry them, and stringifying.
 import { createRequire } from 'node:module';
 import { compare } from './harness.mjs';
 import * as brisk from '@brisk/qs';
@@ -14,7 +14,7 @@ const twenty = Array.from({ length: 20 }, (_, i) => `key${i}=value${i}`).join('&
 const object = { a: { b: { c: '1' }, d: ['2', '3'] }, page: 2, q: 'hello world' };
 const flatObject = { page: 2, sort: '-date', q: 'hello world' };
 
-compare('@brisk/qs vs qs@6.15.4', [
+compare('@brisk/qs vs qs@6.17.1', [
   { name: 'parse flat (3 params)', brisk: () => brisk.parse(flat), upstream: () => qs.parse(flat) },
   { name: 'parse flat (20 params)', brisk: () => brisk.parse(twenty), upstream: () => qs.parse(twenty) },
   { name: 'parse nested a[b][c]=1&a[d][]=2', brisk: () => brisk.parse(nested), upstream: () => qs.parse(nested) },

@@ -1,4 +1,4 @@
-// @brisk/router against router 2.2.0 (the router inside express 5): one request dispatched
+// @brisk/router against router 2.3.0 (the router inside express 5): one request dispatched
 // synchronously to the handler that ends it, per call. Routers are built once, as at start-up.
 //
 // `node micro/run.mjs router` times both side by side with the shared harness. With
@@ -110,7 +110,7 @@ if (child) {
   alone(Number(index), which);
 } else {
   compare(
-    '@brisk/router vs router@2.2.0',
+    '@brisk/router vs router@2.3.0',
     scenarios.map((s) => {
       const b = make(s, BriskRouter);
       const u = make(s, UpstreamRouter);
