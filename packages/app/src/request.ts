@@ -207,12 +207,15 @@ export class BriskRequest extends IncomingMessage {
     return colon !== -1 ? host.substring(0, colon) : host;
   }
 
-  /** The client's cached copy is fresh: a GET or HEAD whose validators match the response's (2xx or 304). */
+  /**
+   * The client's cached copy is fresh: a GET, HEAD or QUERY whose validators match the
+   * response's (2xx or 304).
+   */
   get fresh(): boolean {
     const method = this.method;
     const res = this.res as ResponseHeaders;
     const status = res.statusCode;
-    if (method !== 'GET' && method !== 'HEAD') return false;
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'QUERY') return false;
     if ((status >= 200 && status < 300) || status === 304) {
       const headers = this.headers;
       // an unconditional request is never fresh (fresh() says so too): every res.send asks, and

@@ -1,4 +1,4 @@
-// The response: node's ServerResponse with Express 5.2's methods.
+// The response: node's ServerResponse with Express 5.3's methods.
 //
 // `BriskResponse.prototype` is `brisk.response` (Express's `express.response`); each app makes a
 // subclass whose prototype is `app.response` and carries `app`, and node constructs responses
@@ -16,11 +16,10 @@
 // through this class's constructor.
 
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import { extname, isAbsolute, resolve, sep } from 'node:path';
+import { basename, extname, isAbsolute, resolve, sep } from 'node:path';
 import { serialize, sign, type SerializeOptions } from '@brisk/cookie';
 import { contentDisposition, createError, encodeUrl, escapeHtml, onFinished, statuses, vary } from '@brisk/http';
 import { contentType as mimeContentType, lookup } from '@brisk/mime';
-import { contentType as mediaType } from '@brisk/negotiate';
 import type { NextFunction } from '@brisk/router';
 import { SendStream, type HeadersObject, type SendOptions } from '@brisk/static';
 import type { BriskRequest } from './request.js';
@@ -85,7 +84,7 @@ const RESET_CONTENT = 205;
 
 /**
  * `Content-Type` values with `charset=utf-8` set, as Express's `setCharset(type, 'utf-8')` makes
- * them (content-type's parse then format), by the value found. Every `res.send(string)` needs
+ * them (content-type 2.1's parse then format), by the value found. Every `res.send(string)` needs
  * one, and an app sends few distinct types, so they are remembered: a lookup instead of a parse.
  */
 const utf8Types = new Map<string, string>([
@@ -98,19 +97,124 @@ const utf8Types = new Map<string, string>([
 const MAX_UTF8_TYPES = 256;
 
 /**
- * `type` with its `charset` parameter set to `utf-8` (parameters re-formatted, in sorted order).
- * @throws TypeError `invalid media type` / `invalid parameter format` for a malformed type
+ * `type` with its `charset` parameter set to `utf-8`: Express 5.3's `setCharset`. The other
+ * parameters keep their order and values; `charset` keeps its place or comes last.
+ * @throws TypeError `Invalid type: <type>` / `Invalid parameter name: <name>` for a type that
+ *   content-type 2.1 cannot format (`text`, `a b/c`, `text/plain; a b=c`)
  */
 function utf8Type(type: string): string {
   let value = utf8Types.get(type);
   if (value === undefined) {
-    const parsed = mediaType.parse(type);
-    parsed.parameters.charset = 'utf-8';
-    value = mediaType.format(parsed);
+    const parameters = parseParameters(type);
+    parameters.charset = 'utf-8';
+    value = formatMediaType(mediaTypeOf(type), parameters);
     if (utf8Types.size >= MAX_UTF8_TYPES) utf8Types.clear();
     utf8Types.set(type, value);
   }
   return value;
+}
+
+// Content-Type as content-type 2.1 (what Express 5.3 uses) reads and writes it. The reading
+// rejects nothing: the type is what precedes the first `;` (OWS-trimmed, lower-cased); each
+// parameter is `name=value`, a value being a token-ish run up to the next `;` (trimmed) or a
+// quoted-string (anything after it up to the next `;` ignored); a part without `=` and an
+// unterminated quoted-string are skipped; names are lower-cased; the first value of a name wins.
+// Formatting validates: the type must be `type/subtype`, names tokens, values token or text.
+
+/** token = 1*tchar (RFC 9110 §5.6.2) */
+const TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** type "/" subtype, both tokens (RFC 9110 §8.3.1) */
+const MEDIA_TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a quoted-string may hold: HTAB, SP, VCHAR, obs-text */
+const QUOTABLE_REGEXP = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** The characters a quoted-string escapes with a backslash. */
+const QUOTED_PAIR_REGEXP = /[\\"]/g;
+
+/** The index of the first character at or after `i` that is not a space or tab. */
+function skipOws(str: string, i: number): number {
+  while (i < str.length && (str.charCodeAt(i) === 0x20 || str.charCodeAt(i) === 0x09)) i++;
+  return i;
+}
+
+/** `end` moved back over the spaces and tabs that end `str.slice(start, end)`. */
+function trimOws(str: string, start: number, end: number): number {
+  while (end > start && (str.charCodeAt(end - 1) === 0x20 || str.charCodeAt(end - 1) === 0x09)) end--;
+  return end;
+}
+
+/** The index of the next `;` at or after `i`, or the length. */
+function nextSemicolon(str: string, i: number): number {
+  const semicolon = str.indexOf(';', i);
+  return semicolon === -1 ? str.length : semicolon;
+}
+
+/** The type of a Content-Type value: what precedes the first `;`, trimmed and lower-cased. */
+function mediaTypeOf(header: string): string {
+  const start = skipOws(header, 0);
+  return header.slice(start, trimOws(header, start, nextSemicolon(header, start))).toLowerCase();
+}
+
+/**
+ * The parameters of a Content-Type value, by lower-cased name, in a prototype-less object (so
+ * that the order of its keys is the order content-type 2.1 writes them in).
+ */
+function parseParameters(header: string): Record<string, string> {
+  const parameters = Object.create(null) as Record<string, string>;
+  const len = header.length;
+  let i = nextSemicolon(header, 0);
+  parameter: while (i < len) {
+    i = skipOws(header, i + 1);
+    const nameStart = i;
+    for (; i < len; i++) {
+      const c = header.charCodeAt(i);
+      if (c === 0x3b /* ; */) continue parameter;
+      if (c !== 0x3d /* = */) continue;
+      const name = header.slice(nameStart, trimOws(header, nameStart, i)).toLowerCase();
+      i = skipOws(header, i + 1);
+      if (header.charCodeAt(i) === 0x22 /* " */) {
+        let value = '';
+        let last = ++i;
+        for (; i < len; i++) {
+          const q = header.charCodeAt(i);
+          if (q === 0x22) break;
+          if (q === 0x5c /* \ */ && i + 1 < len) {
+            value += header.slice(last, i);
+            last = ++i; // the escaped character starts the next run
+          }
+        }
+        if (i >= len) break parameter; // unterminated: dropped
+        if (parameters[name] === undefined) parameters[name] = value + header.slice(last, i);
+        i = nextSemicolon(header, i + 1);
+        continue parameter;
+      }
+      const valueStart = i;
+      i = nextSemicolon(header, i);
+      if (parameters[name] === undefined) parameters[name] = header.slice(valueStart, trimOws(header, valueStart, i));
+      continue parameter;
+    }
+  }
+  return parameters;
+}
+
+/**
+ * `type; name=value; ...`, values that are not tokens quoted, as content-type 2.1's `format`.
+ * @throws TypeError `Invalid type: <type>`, `Invalid parameter name: <name>`,
+ *   `Invalid parameter value: <value>`
+ */
+function formatMediaType(type: string, parameters: Record<string, string>): string {
+  if (!type || !MEDIA_TYPE_REGEXP.test(type)) throw new TypeError('Invalid type: ' + type);
+  let result = type;
+  const names = Object.keys(parameters);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const value = parameters[name];
+    if (!TOKEN_REGEXP.test(name)) throw new TypeError('Invalid parameter name: ' + name);
+    if (TOKEN_REGEXP.test(value)) result += '; ' + name + '=' + value;
+    else if (QUOTABLE_REGEXP.test(value))
+      result += '; ' + name + '="' + value.replace(QUOTED_PAIR_REGEXP, '\\$&') + '"';
+    else throw new TypeError('Invalid parameter value: ' + value);
+  }
+  return result;
 }
 
 /** The `\uXXXX` escape of `<`, `>` or `&`, for the `json escape` setting. */
@@ -238,13 +342,15 @@ export class BriskResponse extends ServerResponse {
   }
 
   /**
-   * Sends the response. A string is sent as UTF-8 (`Content-Type` `text/html` unless set;
-   * a set type gets `charset=utf-8`); a Buffer (any ArrayBuffer view) as bytes
-   * (`application/octet-stream` unless set); `null` as an empty body; any other object, a
-   * number or a boolean as JSON (`res.json`). Sets `Content-Length` and, by the `etag` setting,
-   * `ETag`; answers 304 when the request's cached copy is fresh; sends no body for HEAD, 204 and
-   * 304 (whose content headers are removed) and 205.
-   * @throws TypeError from a malformed `Content-Type` set earlier (`invalid media type`)
+   * Sends the response. A string is sent as UTF-8 (`Content-Type` `text/html` unless a string
+   * type is set; a set type gets `charset=utf-8`, its other parameters kept in order); a Buffer
+   * (any ArrayBuffer view) as bytes (`application/octet-stream` unless set); `null` as an empty
+   * body; any other object, a number or a boolean as JSON (`res.json`). Sets `Content-Length`
+   * (unless `Transfer-Encoding` is set) and, by the `etag` setting, `ETag`; answers 304 when the
+   * request's cached copy is fresh; sends no body for HEAD, 204 and 304 (whose content headers
+   * are removed) and 205. The head goes out in the bytes Express 5.3 sends it in.
+   * @throws TypeError from a `Content-Type` set earlier that content-type 2.1 cannot format
+   *   (`Invalid type: <type>`, `Invalid parameter name: <name>`)
    */
   send(body?: unknown): this {
     let chunk = body;
@@ -253,16 +359,12 @@ export class BriskResponse extends ServerResponse {
     if (typeof chunk === 'string') {
       encoding = 'utf8';
       const type = this.getHeader('Content-Type');
-      if (!type) this.setHeader('Content-Type', HTML_TYPE);
-      else if (typeof type === 'string') this.setHeader('Content-Type', utf8Type(type));
+      if (typeof type !== 'string') this.setHeader('Content-Type', HTML_TYPE);
+      // Express sets what `setCharset` gives through `res.set`: for an empty type, `false`
+      else this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
     } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
       if (chunk === null) {
         chunk = '';
-        encoding = 'utf8';
-        const type = this.getHeader('Content-Type');
-        // Express sets what `setCharset` gives; for an empty type that is `false`
-        if (typeof type === 'string')
-          this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
       } else if (ArrayBuffer.isView(chunk)) {
         if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', BINARY_TYPE);
       } else {
@@ -273,22 +375,40 @@ export class BriskResponse extends ServerResponse {
     const etagFn = this.app.settings['etag fn'] as ETagFunction | undefined;
     const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
 
+    // `endEncoding` is what `end` writes a string body in, and node writes the head in the same
+    // encoding when the two go out together; before a Buffer it writes the head in latin1 (each
+    // character of a header value as one byte). Express sends a Buffer when it makes an ETag or
+    // the body has 1000 characters or more, else the string: brisk's head goes out in the bytes
+    // of Express's, a header value's `é` as E9 or, with a short string, as C3 A9.
+    let endEncoding = encoding;
     let len: number | undefined;
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length;
-      } else if (typeof chunk === 'string' && (!generateETag || etagFn === weakETag || etagFn === strongETag)) {
-        // brisk's own ETag functions hash a string as it is: no copy into a Buffer
+      } else if (typeof chunk === 'string') {
         len = Buffer.byteLength(chunk, encoding);
-      } else if (typeof chunk !== 'string' && !generateETag && (chunk as { length: number }).length < 1000) {
+        if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
+          // an ETag function of the app's own gets the bytes, as in Express
+          chunk = Buffer.from(chunk, encoding);
+          encoding = endEncoding = undefined;
+        } else if (generateETag || chunk.length >= 1000) {
+          // where Express sends a Buffer: an ASCII body is the same bytes in latin1, so it stays
+          // a string (no copy; brisk's ETag functions hash it as it is); any other is converted
+          if (len === chunk.length) {
+            endEncoding = 'latin1';
+          } else {
+            chunk = Buffer.from(chunk, encoding);
+            encoding = endEncoding = undefined;
+          }
+        }
+      } else if (!generateETag && (chunk as { length: number }).length < 1000) {
         len = Buffer.byteLength(chunk as NodeJS.ArrayBufferView);
       } else {
-        // an ETag function of the app's own gets the bytes, as in Express
-        chunk = Buffer.from(chunk as string, encoding);
-        encoding = undefined;
+        chunk = Buffer.from(chunk as Uint8Array);
         len = (chunk as Buffer).length;
       }
-      this.setHeader('Content-Length', String(len));
+      // Content-Length and Transfer-Encoding exclude each other (RFC 9112 §6.2)
+      if (!this.getHeader('Transfer-Encoding')) this.setHeader('Content-Length', String(len));
     }
 
     if (generateETag && len !== undefined) {
@@ -315,7 +435,7 @@ export class BriskResponse extends ServerResponse {
     }
 
     if (req.method === 'HEAD') this.end();
-    else this.end(chunk as string | Buffer, encoding as BufferEncoding);
+    else this.end(chunk as string | Buffer, endEncoding as BufferEncoding);
     return this;
   }
 
@@ -411,7 +531,9 @@ export class BriskResponse extends ServerResponse {
    * `filename` (default: the file's base name). A relative path is resolved against the working
    * directory, or `options.root`. Without `root`, a path with a `..` segment is refused with 403,
    * as `res.sendFile` refuses it (Express resolves it first; decision 019). Options and callback
-   * as `res.sendFile`; a `Content-Disposition` in `options.headers` is replaced.
+   * as `res.sendFile`; a `Content-Disposition` in `options.headers` (in any case) is ignored.
+   * The header names the base name of `filename` (else of `path`) as content-disposition 2's
+   * `create` writes it.
    */
   download(path: string, callback?: SendFileCallback): void;
   download(path: string, filename: string | null | undefined, callback?: SendFileCallback): void;
@@ -446,7 +568,7 @@ export class BriskResponse extends ServerResponse {
       opts = filename;
     }
 
-    const headers: HeadersObject = { 'Content-Disposition': contentDisposition(name || path) };
+    const headers: HeadersObject = { 'Content-Disposition': contentDisposition.create(basename(name || path)) };
     const given = opts?.headers;
     if (given) {
       const keys = Object.keys(given);
@@ -498,12 +620,16 @@ export class BriskResponse extends ServerResponse {
   }
 
   /**
-   * Sets `Content-Disposition: attachment`; with a file name, with `filename=` and the
-   * `Content-Type` of its extension.
+   * Sets `Content-Disposition: attachment`; with a file name, with the `filename` parameter
+   * (its base name, as content-disposition 2's `create` writes it: unquoted when a token, with
+   * a `?` fallback and `filename*` when not printable ASCII) and the `Content-Type` of its
+   * extension.
+   * @example res.attachment('reports/2024.pdf') // attachment; filename=2024.pdf
    */
   attachment(filename?: string): this {
-    if (filename) this.type(extname(filename));
-    return this.set('Content-Disposition', contentDisposition(filename));
+    const name = filename !== undefined ? basename(filename) : undefined;
+    if (name) this.type(extname(name));
+    return this.set('Content-Disposition', contentDisposition.create(name));
   }
 
   /**
@@ -603,7 +729,8 @@ export class BriskResponse extends ServerResponse {
   /**
    * Redirects: `Location` (as `res.location`), the status (default 302), and a short body by
    * `Accept`: `<status message>. Redirecting to <url>` as text (also without `Accept`), the same
-   * escaped in a `<p>` as HTML, else empty; no body for HEAD. Adds `Accept` to `Vary`.
+   * escaped in a small HTML document (title and paragraph), else empty; no body for HEAD. Adds
+   * `Accept` to `Vary`.
    * @throws TypeError / RangeError as `res.status` (`res.redirect(url, status)` is not a form)
    */
   redirect(url: string): void;
@@ -627,7 +754,15 @@ export class BriskResponse extends ServerResponse {
       body = statuses.message[status] + '. Redirecting to ' + address;
     } else if (key === 'html') {
       this.set('Content-Type', HTML_TYPE);
-      body = '<p>' + statuses.message[status] + '. Redirecting to ' + escapeHtml(address) + '</p>';
+      const message = statuses.message[status];
+      body =
+        '<!DOCTYPE html><head><title>' +
+        message +
+        '</title></head><body><p>' +
+        message +
+        '. Redirecting to ' +
+        escapeHtml(address) +
+        '</p></body>';
     } else {
       body = '';
     }

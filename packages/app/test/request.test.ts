@@ -1,6 +1,6 @@
 // Every req property and method of Express 5 over real HTTP.
 import assert from 'node:assert/strict';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
 import { describe, it } from 'node:test';
 import brisk, { type Application, type Request } from '../src/index.js';
 import { serve, type TestServer } from '../../../test/support/http.js';
@@ -337,6 +337,45 @@ describe('req.fresh and req.stale', () => {
     } finally {
       await s.close();
     }
+  });
+
+  // node parses the QUERY method from 22.2 and 20.13 on (http.METHODS lists it)
+  it('QUERY is checked as GET and HEAD are (express 5.3); PUT, DELETE and OPTIONS are never fresh', {
+    skip: !METHODS.includes('QUERY') && 'this node does not parse the QUERY method',
+  }, async () => {
+    const a = brisk();
+    a.all('/', (req, res) => {
+      res.setHeader('ETag', '"abc"');
+      res.end(JSON.stringify([req.method, req.fresh, req.stale]));
+    });
+    const s = await serve(a);
+    try {
+      const conditional = { headers: { 'If-None-Match': '"abc"' } };
+      assert.equal((await s.request('QUERY', '/', conditional)).body, '["QUERY",true,false]');
+      assert.equal(
+        (await s.request('QUERY', '/', { headers: { 'If-None-Match': '"x"' } })).body,
+        '["QUERY",false,true]',
+      );
+      assert.equal((await s.request('HEAD', '/', conditional)).status, 200);
+      for (const method of ['PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+        assert.equal((await s.request(method, '/', conditional)).body, `["${method}",false,true]`);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('QUERY: the getter itself (every node, whether or not it parses QUERY)', () => {
+    const freshOf = (method: string): boolean => {
+      const req = Object.create(brisk.request) as Request;
+      Object.defineProperty(req, 'method', { value: method });
+      Object.defineProperty(req, 'headers', { value: { 'if-none-match': '"abc"' } });
+      Object.defineProperty(req, 'res', {
+        value: { statusCode: 200, getHeader: (name: string) => (name === 'ETag' ? '"abc"' : undefined) },
+      });
+      return req.fresh;
+    };
+    assert.deepEqual(['GET', 'HEAD', 'QUERY', 'POST', 'query'].map(freshOf), [true, true, true, false, false]);
   });
 });
 

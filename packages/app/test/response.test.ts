@@ -1,11 +1,11 @@
 // The res methods that set headers, redirect, negotiate, set cookies and render, and the
-// response's properties, over real HTTP. Expected values are what express 5.2.1 sends.
+// response's properties, over real HTTP. Expected values are what express 5.3.0 sends.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs';
 import { describe, it } from 'node:test';
 import brisk, { type Application, type Engine, type Response } from '../src/index.js';
 import { serve } from '../../../test/support/http.js';
-import { call, reported, VIEWS, type Handler } from './fixtures/response/app.js';
+import { call, callRaw, reported, VIEWS, type Handler } from './fixtures/response/app.js';
 
 /** Runs `fn(res)` in a handler, then ends the response; the reply. */
 function withRes(fn: (res: Response) => unknown, options?: Parameters<typeof call>[1]): ReturnType<typeof call> {
@@ -192,24 +192,73 @@ describe('res.type / res.contentType', () => {
 });
 
 describe('res.attachment', () => {
+  // Content-Disposition as express 5.3.0 writes it: content-disposition 2's create, of the base name
   it('sets Content-Disposition: attachment, with the file name and its type', async () => {
     const bare = await withRes((res) => res.attachment());
     assert.equal(bare.headers['content-disposition'], 'attachment');
     assert.equal(bare.headers['content-type'], undefined);
     const named = await withRes((res) => res.attachment('/reports/2024.pdf'));
-    assert.equal(named.headers['content-disposition'], 'attachment; filename="2024.pdf"');
+    assert.equal(named.headers['content-disposition'], 'attachment; filename=2024.pdf');
     assert.equal(named.headers['content-type'], 'application/pdf');
     const noExtension = await withRes((res) => res.attachment('README'));
     assert.equal(noExtension.headers['content-type'], 'application/octet-stream');
   });
 
-  it('gives a name outside ISO-8859-1 as filename*', async () => {
+  // file name → Content-Disposition, Content-Type (express 5.3.0)
+  const names: Array<[name: string, disposition: string, type: string | undefined]> = [
+    ['logo.png', 'attachment; filename=logo.png', 'image/png'],
+    ['a/b/c.pdf', 'attachment; filename=c.pdf', 'application/pdf'],
+    ['a/b/', 'attachment; filename=b', 'application/octet-stream'],
+    ['my file.txt', 'attachment; filename="my file.txt"', 'text/plain; charset=utf-8'],
+    ['a"b c.txt', 'attachment; filename="a\\"b c.txt"', 'text/plain; charset=utf-8'],
+    ["it's (1)*.txt", 'attachment; filename="it\'s (1)*.txt"', 'text/plain; charset=utf-8'],
+    ['..', 'attachment; filename=..', 'application/octet-stream'],
+    // a %XX sequence goes to filename* too, so that a decoding client cannot misread it
+    ['%41.txt', "attachment; filename=%41.txt; filename*=UTF-8''%2541.txt", 'text/plain; charset=utf-8'],
+    // not printable US-ASCII: a ? fallback plus filename*
+    ['caf\u00e9.txt', 'attachment; filename="caf?.txt"; filename*=UTF-8\'\'caf%C3%A9.txt', 'text/plain; charset=utf-8'],
+    [
+      '\u20ac rates.pdf',
+      'attachment; filename="? rates.pdf"; filename*=UTF-8\'\'%E2%82%AC%20rates.pdf',
+      'application/pdf',
+    ],
+    ['\u0001.txt', 'attachment; filename="?.txt"; filename*=UTF-8\'\'%01.txt', 'text/plain; charset=utf-8'],
+    // an empty base name: filename="" and no type
+    ['', 'attachment; filename=""', undefined],
+    ['/', 'attachment; filename=""', undefined],
+  ];
+  for (const [name, disposition, type] of names) {
+    it(`${JSON.stringify(name)} → ${disposition}`, async () => {
+      const r = await withRes((res) => res.attachment(name));
+      assert.equal(r.headers['content-disposition'], disposition);
+      assert.equal(r.headers['content-type'], type);
+    });
+  }
+
+  it('takes the base name as path.basename does: a backslash is no separator on POSIX systems', async () => {
+    const r = await withRes((res) => res.attachment('dir\\win.txt'));
+    assert.equal(
+      r.headers['content-disposition'],
+      process.platform === 'win32' ? 'attachment; filename=win.txt' : 'attachment; filename="dir\\\\win.txt"',
+    );
+    assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
+  });
+
+  it('gives a name outside US-ASCII as filename*, beside a ? fallback', async () => {
     const r = await withRes((res) => res.attachment('\u65e5\u672c.txt'));
     assert.equal(
       r.headers['content-disposition'],
       'attachment; filename="??.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC.txt',
     );
     assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
+  });
+
+  it('throws as path.basename and encodeURIComponent do for a name that is no string or has a lone surrogate', async () => {
+    const number = await call((_q, res) => res.attachment(123 as unknown as string));
+    assert.equal(reported(number).name, 'TypeError');
+    assert.match(reported(number).message, /The "path" argument must be of type string/);
+    const surrogate = await call((_q, res) => res.attachment('\ud800.txt'));
+    assert.deepEqual(reported(surrogate), { name: 'URIError', message: 'URI malformed' });
   });
 });
 
@@ -251,10 +300,29 @@ describe('res.redirect', () => {
     assert.equal(r.headers['content-length'], String(r.body.length));
   });
 
-  it('sends the address escaped in a <p> for HTML', async () => {
-    const r = await call((_q, res) => res.redirect('/a<b>"c&d'), { headers: { Accept: 'text/html' } });
-    assert.equal(r.headers['content-type'], 'text/html; charset=utf-8');
-    assert.equal(r.body, '<p>Found. Redirecting to /a%3Cb%3E%22c&amp;d</p>');
+  it('sends the address escaped in a small HTML document for HTML (bytes as express 5.3.0)', async () => {
+    const bytes = await callRaw(
+      (_q, res) => res.redirect('/a<b>"c&d'),
+      'GET / HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\nConnection: close\r\n\r\n',
+    );
+    const text = bytes.toString('latin1');
+    const body =
+      '<!DOCTYPE html><head><title>Found</title></head><body><p>Found. Redirecting to /a%3Cb%3E%22c&amp;d</p></body>';
+    assert.ok(text.includes('\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 109\r\n'), text);
+    assert.ok(text.endsWith('\r\n\r\n' + body), text);
+    const moved = await call((_q, res) => res.redirect(301, "http://e.example/\u00e9'"), {
+      headers: { Accept: 'text/html' },
+    });
+    assert.equal(
+      moved.body,
+      '<!DOCTYPE html><head><title>Moved Permanently</title></head><body><p>Moved Permanently. Redirecting to http://e.example/%C3%A9&#39;</p></body>',
+    );
+  });
+
+  it('sends no HTML body for HEAD, with the length of the one for GET', async () => {
+    const r = await call((_q, res) => res.redirect('/a'), { method: 'HEAD', headers: { Accept: 'text/html' } });
+    assert.equal(r.headers['content-length'], '92');
+    assert.equal(r.body, '');
   });
 
   it('sends an empty body for other types', async () => {
