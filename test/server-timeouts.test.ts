@@ -61,10 +61,13 @@ test('a body trickled one byte at a time is cut by requestTimeout with 408; the 
     assert.equal(handled, 0);
     // the server still answers
     const reply = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        { port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end('{"a":1}');
     });
