@@ -10,6 +10,8 @@ const up = {
   fresh: require('fresh'),
   vary: require('vary'),
   contentDisposition: require('content-disposition'),
+  // content-disposition 2 (what express 5.3 uses): its parse and create are what @brisk/http's are
+  contentDisposition2: require('content-disposition-2'),
   encodeUrl: require('encodeurl'),
   escapeHtml: require('escape-html'),
   parseurl: require('parseurl'),
@@ -51,7 +53,7 @@ compare('@brisk/http vs etag@1.8.1, fresh@2.0.0, vary@1.1.2', [
   },
 ]);
 
-compare('@brisk/http vs content-disposition@1.1.0, encodeurl@2.0.3, escape-html@1.0.3, parseurl@1.3.3', [
+compare('@brisk/http vs content-disposition@1.1.0 (callable) and 2.0.1 (parse, create), encodeurl@2.0.3, escape-html@1.0.3, parseurl@1.3.3', [
   {
     name: 'contentDisposition ascii',
     brisk: () => contentDisposition('plans.pdf'),
@@ -63,14 +65,19 @@ compare('@brisk/http vs content-disposition@1.1.0, encodeurl@2.0.3, escape-html@
     upstream: () => up.contentDisposition('/tmp/\u20ac rates.pdf'),
   },
   {
+    name: 'cd.create unicode',
+    brisk: () => contentDisposition.create('/tmp/\u20ac rates.pdf'),
+    upstream: () => up.contentDisposition2.create('/tmp/\u20ac rates.pdf'),
+  },
+  {
     name: 'cd.parse quoted',
     brisk: () => contentDisposition.parse('attachment; filename="plans.pdf"'),
-    upstream: () => up.contentDisposition.parse('attachment; filename="plans.pdf"'),
+    upstream: () => up.contentDisposition2.parse('attachment; filename="plans.pdf"'),
   },
   {
     name: 'cd.parse filename*',
     brisk: () => contentDisposition.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
-    upstream: () => up.contentDisposition.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
+    upstream: () => up.contentDisposition2.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
   },
   {
     name: 'encodeUrl nothing to do',

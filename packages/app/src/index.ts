@@ -1,5 +1,5 @@
 // @brisk/app: the Express 5 application, request and response, and the final handler; a drop-in
-// for express 5.2 (with finalhandler 2.1). `require('@brisk/app')` is the function that creates
+// for express 5.3 (with finalhandler 2.1). `require('@brisk/app')` is the function that creates
 // an app, with Express's properties, as `require('express')` is.
 import { json, raw, text, urlencoded } from '@brisk/body';
 import RouterImpl, { Route as RouteImpl } from '@brisk/router';

@@ -40,6 +40,8 @@ export type { Parseurl, ParsedUrl, ParseurlRequest } from './parseurl.js';
 export { contentDisposition } from './content-disposition.js';
 export type {
   ContentDisposition,
+  ContentDispositionFormatOptions,
   ContentDispositionFunction,
   ContentDispositionOptions,
+  ContentDispositionParseOptions,
 } from './content-disposition.js';
