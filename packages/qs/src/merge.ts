@@ -230,6 +230,15 @@ export function combineGrowing(a: unknown, b: unknown, o: MergeOptions): unknown
  * building that array, whose holes `merge` would walk one by one.
  */
 export function mergeAt(target: unknown[], index: number, item: unknown, o: MergeOptions): unknown {
+  placeAt(target, index, item, o);
+  return withinLimit(target, o);
+}
+
+/**
+ * Puts `item` at `index` of the array `target` as qs's array merge does: into an empty slot as it
+ * is, merged into an object already there, else appended.
+ */
+function placeAt(target: unknown[], index: number, item: unknown, o: MergeOptions): void {
   if (hasOwn.call(target, index)) {
     const existing: unknown = target[index];
     if (existing && typeof existing === 'object' && item && typeof item === 'object') {
@@ -240,11 +249,15 @@ export function mergeAt(target: unknown[], index: number, item: unknown, o: Merg
   } else {
     target[index] = item;
   }
-  if (exceeds(target, o.arrayLimit)) {
+}
+
+/** `array`, or past `arrayLimit` its overflow object (or qs's error with `throwOnLimitExceeded`). */
+function withinLimit(array: unknown[], o: MergeOptions): unknown {
+  if (exceeds(array, o.arrayLimit)) {
     if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
-    return markOverflow(arrayToObject(target, o.plainObjects), target.length - 1);
+    return markOverflow(arrayToObject(array, o.plainObjects), array.length - 1);
   }
-  return target;
+  return array;
 }
 
 /**
@@ -324,23 +337,8 @@ export function merge(target: unknown, source: unknown, o: MergeOptions): unknow
   }
 
   if (isArray(target) && isArray(source)) {
-    source.forEach((item: unknown, i: number) => {
-      if (hasOwn.call(target, i)) {
-        const existing: unknown = target[i];
-        if (existing && typeof existing === 'object' && item && typeof item === 'object') {
-          target[i] = merge(existing, item, o);
-        } else {
-          target[target.length] = item;
-        }
-      } else {
-        target[i] = item;
-      }
-    });
-    if (exceeds(target, o.arrayLimit)) {
-      if (o.throwOnLimitExceeded) throw arrayLimitError(o.arrayLimit);
-      return markOverflow(arrayToObject(target, o.plainObjects), target.length - 1);
-    }
-    return target;
+    source.forEach((item: unknown, i: number) => placeAt(target, i, item, o));
+    return withinLimit(target, o);
   }
 
   let acc = target as Bag;
