@@ -337,7 +337,9 @@ export function merge(target: unknown, source: unknown, o: MergeOptions): unknow
   }
 
   if (isArray(target) && isArray(source)) {
-    source.forEach((item: unknown, i: number) => placeAt(target, i, item, o));
+    source.forEach((item: unknown, i: number) => {
+      placeAt(target, i, item, o);
+    });
     return withinLimit(target, o);
   }
 
