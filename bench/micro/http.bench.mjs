@@ -53,61 +53,65 @@ compare('@brisk/http vs etag@1.8.1, fresh@2.0.0, vary@1.1.2', [
   },
 ]);
 
-compare('@brisk/http vs content-disposition@1.1.0 (callable) and 2.0.1 (parse, create), encodeurl@2.0.3, escape-html@1.0.3, parseurl@1.3.3', [
-  {
-    name: 'contentDisposition ascii',
-    brisk: () => contentDisposition('plans.pdf'),
-    upstream: () => up.contentDisposition('plans.pdf'),
-  },
-  {
-    name: 'contentDisposition unicode',
-    brisk: () => contentDisposition('/tmp/\u20ac rates.pdf'),
-    upstream: () => up.contentDisposition('/tmp/\u20ac rates.pdf'),
-  },
-  {
-    name: 'cd.create unicode',
-    brisk: () => contentDisposition.create('/tmp/\u20ac rates.pdf'),
-    upstream: () => up.contentDisposition2.create('/tmp/\u20ac rates.pdf'),
-  },
-  {
-    name: 'cd.parse quoted',
-    brisk: () => contentDisposition.parse('attachment; filename="plans.pdf"'),
-    upstream: () => up.contentDisposition2.parse('attachment; filename="plans.pdf"'),
-  },
-  {
-    name: 'cd.parse filename*',
-    brisk: () => contentDisposition.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
-    upstream: () => up.contentDisposition2.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
-  },
-  {
-    name: 'encodeUrl nothing to do',
-    brisk: () => encodeUrl('/users/42?sort=asc&x=%20'),
-    upstream: () => up.encodeUrl('/users/42?sort=asc&x=%20'),
-  },
-  {
-    name: 'encodeUrl unicode + space',
-    brisk: () => encodeUrl('/caf\u00e9 menu?q=%zz'),
-    upstream: () => up.encodeUrl('/caf\u00e9 menu?q=%zz'),
-  },
-  {
-    name: 'escapeHtml nothing to do',
-    brisk: () => escapeHtml('Hello, world. Nothing here'),
-    upstream: () => up.escapeHtml('Hello, world. Nothing here'),
-  },
-  {
-    name: 'escapeHtml 4 escapes',
-    brisk: () => escapeHtml('<a href="x">Tom & Jerry</a>'),
-    upstream: () => up.escapeHtml('<a href="x">Tom & Jerry</a>'),
-  },
-  {
-    name: 'parseurl path, uncached',
-    brisk: () => parseurl({ url: '/users/42' }),
-    upstream: () => up.parseurl({ url: '/users/42' }),
-  },
-  {
-    name: 'parseurl path+query, uncached',
-    brisk: () => parseurl({ url: '/users/42?sort=asc' }),
-    upstream: () => up.parseurl({ url: '/users/42?sort=asc' }),
-  },
-  { name: 'parseurl cached', brisk: () => parseurl(cachedBrisk), upstream: () => up.parseurl(cachedUpstream) },
-]);
+compare(
+  '@brisk/http vs content-disposition@1.1.0 (callable) and 2.0.1 (parse, create), encodeurl@2.0.3, escape-html@1.0.3, parseurl@1.3.3',
+  [
+    {
+      name: 'contentDisposition ascii',
+      brisk: () => contentDisposition('plans.pdf'),
+      upstream: () => up.contentDisposition('plans.pdf'),
+    },
+    {
+      name: 'contentDisposition unicode',
+      brisk: () => contentDisposition('/tmp/\u20ac rates.pdf'),
+      upstream: () => up.contentDisposition('/tmp/\u20ac rates.pdf'),
+    },
+    {
+      name: 'cd.create unicode',
+      brisk: () => contentDisposition.create('/tmp/\u20ac rates.pdf'),
+      upstream: () => up.contentDisposition2.create('/tmp/\u20ac rates.pdf'),
+    },
+    {
+      name: 'cd.parse quoted',
+      brisk: () => contentDisposition.parse('attachment; filename="plans.pdf"'),
+      upstream: () => up.contentDisposition2.parse('attachment; filename="plans.pdf"'),
+    },
+    {
+      name: 'cd.parse filename*',
+      brisk: () => contentDisposition.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
+      upstream: () =>
+        up.contentDisposition2.parse('attachment; filename="? rates"; filename*=UTF-8\'\'%E2%82%AC%20rates'),
+    },
+    {
+      name: 'encodeUrl nothing to do',
+      brisk: () => encodeUrl('/users/42?sort=asc&x=%20'),
+      upstream: () => up.encodeUrl('/users/42?sort=asc&x=%20'),
+    },
+    {
+      name: 'encodeUrl unicode + space',
+      brisk: () => encodeUrl('/caf\u00e9 menu?q=%zz'),
+      upstream: () => up.encodeUrl('/caf\u00e9 menu?q=%zz'),
+    },
+    {
+      name: 'escapeHtml nothing to do',
+      brisk: () => escapeHtml('Hello, world. Nothing here'),
+      upstream: () => up.escapeHtml('Hello, world. Nothing here'),
+    },
+    {
+      name: 'escapeHtml 4 escapes',
+      brisk: () => escapeHtml('<a href="x">Tom & Jerry</a>'),
+      upstream: () => up.escapeHtml('<a href="x">Tom & Jerry</a>'),
+    },
+    {
+      name: 'parseurl path, uncached',
+      brisk: () => parseurl({ url: '/users/42' }),
+      upstream: () => up.parseurl({ url: '/users/42' }),
+    },
+    {
+      name: 'parseurl path+query, uncached',
+      brisk: () => parseurl({ url: '/users/42?sort=asc' }),
+      upstream: () => up.parseurl({ url: '/users/42?sort=asc' }),
+    },
+    { name: 'parseurl cached', brisk: () => parseurl(cachedBrisk), upstream: () => up.parseurl(cachedUpstream) },
+  ],
+);
