@@ -99,7 +99,10 @@ function upload(server: TestServer, o: UploadOptions): Promise<Outcome> {
       written += piece.length;
       if (complete(received)) writtenAfterAnswer += piece.length;
       if (!o.chunked) return socket.write(piece);
-      return socket.write(piece.length.toString(16) + '\r\n') && socket.write(piece) && socket.write('\r\n');
+      // all three writes, whatever the first ones return (a short-circuit would break the framing)
+      const head = socket.write(piece.length.toString(16) + '\r\n');
+      const data = socket.write(piece);
+      return socket.write('\r\n') && head && data;
     };
     const pump = async (): Promise<void> => {
       while (written < o.size) {
