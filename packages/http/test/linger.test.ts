@@ -166,7 +166,15 @@ describe('lingeringClose', () => {
     }
   });
 
-  test('a response that keeps the connection after all: node reads the body to its end, the next request is served', async () => {
+  // Node 18 (past end of life) does not serve the next request on such a connection: what it does
+  // with a body left unread under a kept connection is node's, not lingeringClose's (decision 020).
+  const node18 =
+    Number(process.versions.node.split('.')[0]) < 20
+      ? 'node 18 handles an unread body under a kept connection differently'
+      : false;
+  test('a response that keeps the connection after all: node reads the body to its end, the next request is served', {
+    skip: node18,
+  }, async () => {
     const s = await refuser(undefined, (_req, res) => res.removeHeader('Connection'));
     try {
       const c = client(s);
