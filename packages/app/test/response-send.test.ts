@@ -232,11 +232,12 @@ describe('res.send', () => {
         assert.equal(r.headers['content-length'], undefined, name);
         assert.ok(r.headers['transfer-encoding'], name);
       }
-      const empty = await call((_q, res) => {
+      // read as raw bytes: node 22's client rejects a response with an empty Transfer-Encoding
+      const empty = await callRaw((_q, res) => {
         res.setHeader('Transfer-Encoding', '');
         res.send('hi');
       });
-      assert.equal(empty.headers['content-length'], '2');
+      assert.match(empty.toString('latin1'), /\r\nContent-Length: 2\r\n/);
     });
 
     it('205 still sends Content-Length: 0 without Transfer-Encoding', async () => {
