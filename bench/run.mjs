@@ -23,7 +23,9 @@ import { SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/comm
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
-const CONTENDERS = ['node-http', 'node-http-express', 'brisk', 'express', 'fastify'];
+const CONTENDERS = ['node-http', 'node-http-express', 'brisk', 'brisk-untraced', 'express', 'fastify'];
+// Run only when asked for (BENCH_CONTENDERS=...): brisk with a do-nothing tracing subscriber.
+const OPTIONAL = ['brisk-traced'];
 const env = process.env;
 const duration = Number(env.BENCH_DURATION) || 3;
 const warmup = env.BENCH_WARMUP === undefined ? 1 : Number(env.BENCH_WARMUP);
@@ -36,7 +38,7 @@ const pick = (value, all) => {
   return wanted;
 };
 const scenarios = pick(env.BENCH_SCENARIOS, SCENARIOS);
-const contenders = pick(env.BENCH_CONTENDERS, CONTENDERS);
+const contenders = env.BENCH_CONTENDERS ? pick(env.BENCH_CONTENDERS, [...CONTENDERS, ...OPTIONAL]) : CONTENDERS;
 if (!contenders.includes('node-http')) contenders.unshift('node-http'); // the baseline of every ratio
 const write = process.argv.includes('--write');
 
@@ -310,20 +312,22 @@ const targets = [];
 if (contenders.includes('brisk')) {
   const ok = (pass) => (pass ? 'yes' : '**no**');
   targets.push(
-    '| scenario | brisk / node:http per CPU-s (≥ 0.85) | brisk / express per CPU-s (≥ 4) | brisk / fastify per CPU-s (≥ 1) | brisk / node:http peak RSS (≤ 1.2) | brisk / node-http-express per CPU-s (no target) |',
-    '| :-- | --: | --: | --: | --: | --: |',
+    '| scenario | brisk / node:http per CPU-s (≥ 0.85) | brisk / express per CPU-s (≥ 4) | brisk / fastify per CPU-s (≥ 1) | brisk / node:http peak RSS (≤ 1.2) | brisk / node-http-express per CPU-s (no target) | brisk / brisk-untraced per CPU-s (tracing, no subscriber) |' +
+      (contenders.includes('brisk-traced') ? ' brisk-traced / brisk per CPU-s (a do-nothing subscriber) |' : ''),
+    `| :-- | --: | --: | --: | --: | --: | --: |${contenders.includes('brisk-traced') ? ' --: |' : ''}`,
   );
   for (const scenario of scenarios) {
     const s = summary[scenario];
     const cell = (value, pass) => `${value.toFixed(2)} ${ok(pass)}`;
-    const vs = (other, min) => {
-      if (!s[other]) return 'n/a';
-      const ratio = median(results[scenario].brisk.map((r, i) => r.rpcpu / results[scenario][other][i].rpcpu));
+    const vs = (other, min, of = 'brisk') => {
+      if (!s[other] || !s[of]) return 'n/a';
+      const ratio = median(results[scenario][of].map((r, i) => r.rpcpu / results[scenario][other][i].rpcpu));
       return min === undefined ? ratio.toFixed(2) : cell(ratio, ratio >= min);
     };
     targets.push(
       `| ${scenario} | ${cell(s.brisk.cpuRatio, s.brisk.cpuRatio >= 0.85)} | ${vs('express', 4)} | ${vs('fastify', 1)} | ` +
-        `${cell(s.brisk.rssRatio, s.brisk.rssRatio <= 1.2)} | ${vs('node-http-express')} |`,
+        `${cell(s.brisk.rssRatio, s.brisk.rssRatio <= 1.2)} | ${vs('node-http-express')} | ${vs('brisk-untraced')} |` +
+        (contenders.includes('brisk-traced') ? ` ${vs('brisk', undefined, 'brisk-traced')} |` : ''),
     );
   }
 }
