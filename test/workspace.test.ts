@@ -43,7 +43,7 @@ for (const dir of dirs) {
     assert.deepEqual(Object.keys(pkg.exports['.']), ['@brisk/source', 'import', 'require']);
     assert.equal(pkg.exports['.']['@brisk/source'], './src/index.ts');
     assert.equal(pkg.exports['.'].import.default, './dist/index.mjs');
-    assert.equal(pkg.engines.node, '>=18');
+    assert.equal(pkg.engines.node, '>=20');
     assert.equal(pkg.license, 'MIT');
     assert.ok(existsSync(join(root, 'packages', dir, 'README.md')), 'README.md');
     assert.ok(existsSync(join(root, 'packages', dir, 'src/index.ts')), 'src/index.ts');
