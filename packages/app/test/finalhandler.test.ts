@@ -484,14 +484,16 @@ describe("the error's headers", () => {
 });
 
 describe('a 413 from a body parser', () => {
-  it('is answered at once, without waiting for the declared body', async () => {
+  // The client sends the head and 5 bytes of a declared 100 MB body, then only reads: the answer
+  // can only come from a server that did not wait for the body (a wait would hang until the
+  // test's timeout, the hang guard; no elapsed-time bound).
+  it('is answered at once, without waiting for the declared body', { timeout: 30_000 }, async () => {
     const app = brisk();
     app.set('env', 'test');
     app.post('/', brisk.json({ limit: '1kb' }), (_req, res) => res.end('never'));
     const s = await serve(app);
     try {
       const socket = await s.socket();
-      const started = Date.now();
       const answer = await new Promise<string>((resolve) => {
         let text = '';
         socket.on('data', (chunk: Buffer) => {
@@ -506,7 +508,6 @@ describe('a 413 from a body parser', () => {
       socket.destroy();
       assert.match(answer, /^HTTP\/1\.1 413 Payload Too Large/);
       assert.match(answer, /Connection: close/i);
-      assert.ok(Date.now() - started < 2000, 'answered without the 100 MB body');
     } finally {
       await s.close();
     }
