@@ -167,7 +167,6 @@ describe('the limit applies to the inflated size', () => {
     try {
       const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)); // 64 MiB of spaces, ~64 KiB gzipped
       assert.ok(bomb.length < 200 * 1024);
-      const started = Date.now();
       const r = await send(s, {
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         body: bomb,
@@ -177,9 +176,9 @@ describe('the limit applies to the inflated size', () => {
       assert.equal(r.error?.message, 'request entity too large');
       assert.equal(r.error?.limit, 102400);
       assert.ok((r.error?.received as number) > 102400);
+      // It stopped inflating within one chunk past the limit (of the 64 MiB): counted, not timed.
       assert.ok((r.error?.received as number) <= 102400 + 64 * 1024, `received ${String(r.error?.received)}`);
       assert.equal('expected' in (r.error as object), false);
-      assert.ok(Date.now() - started < 5000);
     } finally {
       await s.close();
     }
