@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../src/index.js';
+import { assertLinear } from '../../../test/support/fuzz.js';
 
 // [input, expected]
 const STRINGS: [string, number | null][] = [
@@ -87,17 +88,23 @@ describe('parse', () => {
     for (const value of [null, undefined, {}, [], true, [1], 10n]) assert.equal(parse(value as string), null);
   });
 
-  test('long adversarial inputs finish quickly', () => {
-    const t0 = Date.now();
-    const n = 100_000;
-    assert.equal(parse('1'.repeat(n) + 'x'), Infinity);
-    assert.equal(parse('1'.repeat(n) + 'kb'), Infinity);
-    assert.equal(parse('1.' + '5'.repeat(n) + ' kb'), 1592);
-    assert.equal(parse('1' + ' '.repeat(n) + 'k'), 1);
-    assert.equal(parse('1' + ' '.repeat(n) + 'kb'), 1024);
-    assert.equal(parse(' '.repeat(n) + '1kb'), 1);
-    assert.equal(parse('+'.repeat(n)), null);
-    assert.equal(parse('1.'.repeat(n)), 1);
-    assert.ok(Date.now() - t0 < 1000);
+  // Each shape: its result at n = 100,000, and time growing linearly with n (a ratio, no bound on
+  // elapsed time).
+  test('long adversarial inputs take linear time', () => {
+    const shapes: [label: string, build: (n: number) => string, expected: number | null, n?: number][] = [
+      ['digits, bad unit', (n) => '1'.repeat(n) + 'x', Infinity],
+      ['digits, kb', (n) => '1'.repeat(n) + 'kb', Infinity],
+      ['long fraction', (n) => '1.' + '5'.repeat(n) + ' kb', 1592],
+      ['spaces before k', (n) => '1' + ' '.repeat(n) + 'k', 1],
+      ['spaces before kb', (n) => '1' + ' '.repeat(n) + 'kb', 1024],
+      ['leading spaces', (n) => ' '.repeat(n) + '1kb', 1],
+      ['"+" run', (n) => '+'.repeat(n), null],
+      // 2n characters: n = 4096 keeps them between 8 and 64 kB.
+      ['"1." run', (n) => '1.'.repeat(n), 1, 4096],
+    ];
+    for (const [label, build, expected, n] of shapes) {
+      assert.equal(parse(build(100_000)), expected, label);
+      assertLinear(`parse: ${label}`, build, parse, { n });
+    }
   });
 });
