@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../src/index.js';
+import { assertLinear } from '../../../test/support/fuzz.js';
 
 /** The parsed result as a plain object, for deepEqual (keeps own keys, drops the null prototype). */
 const plain = (dict: Record<string, string | undefined>): Record<string, unknown> =>
@@ -172,45 +173,54 @@ describe('parse', () => {
     }
   });
 
-  describe('adversarial input (hang guards, not timings)', () => {
-    const within = (ms: number, fn: () => void): void => {
-      const start = process.hrtime.bigint();
-      fn();
-      const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-      assert.ok(elapsed < ms, `took ${elapsed.toFixed(1)} ms`);
+  // Each hostile shape: its result on a 100 KB header, and time growing linearly with its length
+  // (time(8n) / time(n) in CPU time; no bound on elapsed time).
+  describe('adversarial input (linear time, not timings)', () => {
+    /** A header of distinct pairs, `length` characters or a little more. */
+    const pairs = (length: number): string => {
+      let header = '';
+      for (let i = 0; header.length < length; i++) header += `name${i}=value${i}; `;
+      return header;
     };
 
     test('100 KB header of 10,000 pairs', () => {
-      let header = '';
-      for (let i = 0; header.length < 100_000; i++) header += `name${i}=value${i}; `;
-      let result: Record<string, string | undefined> = {};
-      within(1000, () => {
-        result = parse(header);
-      });
+      const result = parse(pairs(100_000));
       assert.ok(Object.keys(result).length > 5000);
       assert.equal(result.name0, 'value0');
       assert.equal(result.name4321, 'value4321');
+      // One key per ~16 characters: n = 2048 keeps the result under 2,000 keys.
+      assertLinear('parse: distinct pairs', pairs, parse, { n: 2048 });
     });
 
     test('100 KB header of one repeated name', () => {
-      const header = 'a=1; '.repeat(20_000);
-      within(1000, () => assert.deepEqual(plain(parse(header)), { a: '1' }));
+      const build = (n: number) => 'a=1; '.repeat(n / 5);
+      assert.deepEqual(plain(parse(build(100_000))), { a: '1' });
+      assertLinear('parse: one repeated name', build, parse);
     });
 
     test('100 KB of segments without "=" then one pair', () => {
-      const header = 'x;'.repeat(50_000) + 'a=1';
-      within(1000, () => assert.deepEqual(plain(parse(header)), { a: '1' }));
+      const build = (n: number) => 'x;'.repeat(n / 2) + 'a=1';
+      assert.deepEqual(plain(parse(build(100_000))), { a: '1' });
+      assertLinear('parse: segments without "="', build, parse);
     });
 
     test('100 KB of alternating "=" and ";"', () => {
-      const header = '=;'.repeat(50_000);
-      within(1000, () => assert.deepEqual(plain(parse(header)), { '': '' }));
+      const build = (n: number) => '=;'.repeat(n / 2);
+      assert.deepEqual(plain(parse(build(100_000))), { '': '' });
+      assertLinear('parse: alternating "=" and ";"', build, parse);
     });
 
     test('100 KB of whitespace and quotes, and of "%"', () => {
-      within(1000, () => assert.deepEqual(plain(parse(`a=${' \t'.repeat(50_000)}"`)), { a: '' })); // a lone quote
-      within(1000, () => assert.equal(parse(`a=${'%'.repeat(100_000)}`).a?.length, 100_000));
-      within(1000, () => assert.equal(parse(`a=${'%41'.repeat(30_000)}`).a, 'A'.repeat(30_000)));
+      const shapes: [label: string, build: (n: number) => string][] = [
+        ['whitespace then a lone quote', (n) => `a=${' \t'.repeat(n / 2)}"`],
+        ['"%" run', (n) => `a=${'%'.repeat(n)}`],
+        ['"%41" run', (n) => `a=${'%41'.repeat(n / 3)}`],
+      ];
+      const [quote, percent, escaped] = shapes.map(([, build]) => build);
+      assert.deepEqual(plain(parse(quote!(100_000))), { a: '' });
+      assert.equal(parse(percent!(100_000)).a?.length, 100_000);
+      assert.equal(parse(escaped!(90_000)).a, 'A'.repeat(30_000));
+      for (const [label, build] of shapes) assertLinear(`parse: ${label}`, build, parse);
     });
   });
 });
