@@ -1,8 +1,9 @@
-// Hostile input: prototype pollution, limits, and time (every case must finish well within a
-// generous hang-guard; these are not performance assertions).
+// Hostile input: prototype pollution, limits, and time (every case's time grows linearly with its
+// size: time(8n) / time(n) in CPU time, no bound on elapsed time).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, stringify, type ParseOptions } from '../src/index.js';
+import { assertLinear } from '../../../test/support/fuzz.js';
 
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype).sort().join();
 
@@ -23,14 +24,6 @@ function assertCleanTree(value: unknown): void {
   assert.ok(proto === Object.prototype || proto === Array.prototype || proto === null, 'unexpected prototype');
   assert.ok(!Object.hasOwn(value, '__proto__'), 'own __proto__ key');
   for (const key of Object.keys(value)) assertCleanTree((value as Record<string, unknown>)[key]);
-}
-
-function timed<T>(fn: () => T, limitMs = 2000): T {
-  const start = performance.now();
-  const result = fn();
-  const elapsed = performance.now() - start;
-  assert.ok(elapsed < limitMs, `took ${elapsed.toFixed(0)} ms`);
-  return result;
 }
 
 const HOSTILE = [
@@ -151,36 +144,56 @@ describe('security: array limits', () => {
 });
 
 describe('security: size and depth limits on hostile input', () => {
-  test('10^5 parameters: only parameterLimit are read', () => {
-    const input = Array.from({ length: 1e5 }, (_, i) => `k${i}=${i}`).join('&');
-    assert.equal(Object.keys(timed(() => parse(input))).length, 1000);
-    assert.equal(Object.keys(timed(() => parse(input, { parameterLimit: 10 }))).length, 10);
+  /** `count` parameters `k<i>=<i>`. */
+  const params = (count: number) => Array.from({ length: count }, (_, i) => `k${i}=${i}`).join('&');
+  const unlimited = { parameterLimit: Infinity };
+
+  test('10^5 parameters: only parameterLimit are read (linear time)', () => {
+    const input = params(1e5);
+    assert.equal(Object.keys(parse(input)).length, 1000);
+    assert.equal(Object.keys(parse(input, { parameterLimit: 10 })).length, 10);
+    // n parameters split apart: n = 1024 keeps the parts under 16,000
+    assertLinear('parse: parameters past the limit', params, (input) => parse(input), { n: 1024 });
   });
 
   test('10^5 parameters with no limit parse in linear time', () => {
-    const flat = Array.from({ length: 1e5 }, (_, i) => `k${i}=${i}`).join('&');
-    assert.equal(Object.keys(timed(() => parse(flat, { parameterLimit: Infinity }))).length, 1e5);
-    const pushes = Array.from({ length: 1e5 }, () => 'a[]=1').join('&');
-    const result = timed(() => parse(pushes, { parameterLimit: Infinity })) as Record<string, object>;
+    assert.equal(Object.keys(parse(params(1e5), unlimited)).length, 1e5);
+    const pushes = (count: number) => Array.from({ length: count }, () => 'a[]=1').join('&');
+    const result = parse(pushes(1e5), unlimited) as Record<string, object>;
     assert.equal(Object.keys(result.a!).length, 1e5);
-    const indexed = Array.from({ length: 3e4 }, (_, i) => `a[${i}]=1`).join('&');
-    assert.equal(
-      Object.keys((timed(() => parse(indexed, { parameterLimit: Infinity })) as Record<string, object>).a!).length,
-      3e4,
-    );
+    const indexed = (count: number) => Array.from({ length: count }, (_, i) => `a[${i}]=1`).join('&');
+    assert.equal(Object.keys((parse(indexed(3e4), unlimited) as Record<string, object>).a!).length, 3e4);
+    // n keys in one object: n = 128 keeps it under 2,000 keys
+    assertLinear('parse: parameters, no limit', params, (input) => parse(input, unlimited), { n: 128 });
+    // n elements in one array: n = 1024 keeps it under 16,000 elements
+    assertLinear('parse: "a[]" pushes', pushes, (input) => parse(input, unlimited), { n: 1024 });
+    // indices past arrayLimit give an object of n index keys: n = 256 reads near 8, 64-128 read 10-20
+    assertLinear('parse: "a[i]" indices', indexed, (input) => parse(input, unlimited), { n: 256 });
   });
 
-  test('10^4 nesting levels stop at depth', () => {
-    const input = 'a' + '[b]'.repeat(1e4) + '=1';
-    const result = timed(() => parse(input)) as Record<string, unknown>;
+  test('10^4 nesting levels stop at depth (linear time)', () => {
+    const nested = (levels: number) => 'a' + '[b]'.repeat(levels) + '=1';
+    const input = nested(1e4);
+    const result = parse(input) as Record<string, unknown>;
     let level: unknown = result.a;
     for (let i = 0; i < 5; i++) level = (level as Record<string, unknown>).b;
     assert.deepStrictEqual(Object.keys(level as object), ['[b]'.repeat(1e4 - 5)]);
-    assert.throws(() => timed(() => parse(input, { strictDepth: true })), RangeError);
+    assert.throws(() => parse(input, { strictDepth: true }), RangeError);
+    // The levels past depth stay one key (3n characters): n = 1024 keeps it under 100 kB, where
+    // the cost steps up
+    assertLinear('parse: levels past depth', nested, (input) => parse(input), { n: 1024 });
+    const strict = (input: string) => {
+      try {
+        return parse(input, { strictDepth: true });
+      } catch (err) {
+        return err;
+      }
+    };
+    assertLinear('parse: levels past depth, strictDepth', nested, strict, { n: 1024 });
   });
 
   test('10^4 nesting levels with an unlimited depth still parse in linear time', () => {
-    const result = timed(() => parse('a' + '[b]'.repeat(1e4) + '=1', { depth: Infinity }));
+    const result = parse('a' + '[b]'.repeat(1e4) + '=1', { depth: Infinity });
     let level: unknown = result;
     let depth = 0;
     while (level && typeof level === 'object') {
@@ -188,39 +201,63 @@ describe('security: size and depth limits on hostile input', () => {
       depth++;
     }
     assert.equal(depth, 1e4 + 1);
-    timed(() => parse('a' + '.b'.repeat(1e4) + '=1', { allowDots: true, depth: Infinity }));
+    parse('a' + '.b'.repeat(1e4) + '=1', { allowDots: true, depth: Infinity });
+    // n nested objects: n = 1024 keeps the larger input near the 10^4 levels above
+    assertLinear(
+      'parse: unlimited depth',
+      (levels) => 'a' + '[b]'.repeat(levels) + '=1',
+      (input) => parse(input, { depth: Infinity }),
+      { n: 1024 },
+    );
+    assertLinear(
+      'parse: unlimited depth, dots',
+      (levels) => 'a' + '.b'.repeat(levels) + '=1',
+      (input) => parse(input, { allowDots: true, depth: Infinity }),
+      { n: 1024 },
+    );
   });
 
-  const degenerate: [string, string, ParseOptions | undefined][] = [
-    ['unterminated brackets', 'a' + '['.repeat(1e5) + '=1', undefined],
-    ['nested brackets', 'a' + '['.repeat(5e4) + ']'.repeat(5e4) + '=1', { depth: Infinity }],
-    ['closing brackets', ']'.repeat(1e5) + '=1', undefined],
-    ['"]=" repeated', ']='.repeat(1e5), undefined],
-    ['encoded brackets', '%5B'.repeat(1e5) + '=1', undefined],
-    ['percent signs', 'a=' + '%'.repeat(1e5), undefined],
-    ['percent signs, ISO-8859-1', 'a=' + '%'.repeat(1e5), { charset: 'iso-8859-1' }],
-    ['plus signs', 'a=' + '+'.repeat(1e5), undefined],
-    ['commas', 'a=' + ','.repeat(1e5), { comma: true }],
-    ['dots', 'a' + '.'.repeat(1e5) + '=1', { allowDots: true }],
+  /**
+   * Each shape: its name, its input of about `n` characters, the options, the size it is parsed
+   * at once (the original input), and an `n` for assertLinear where the default is not used.
+   */
+  const degenerate: [string, (n: number) => string, ParseOptions | undefined, number, number?][] = [
+    ['unterminated brackets', (n) => 'a' + '['.repeat(n) + '=1', undefined, 1e5],
+    ['nested brackets', (n) => 'a' + '['.repeat(n / 2) + ']'.repeat(n / 2) + '=1', { depth: Infinity }, 1e5],
+    ['closing brackets', (n) => ']'.repeat(n) + '=1', undefined, 1e5],
+    ['"]=" repeated', (n) => ']='.repeat(n / 2), undefined, 2e5],
+    ['encoded brackets', (n) => '%5B'.repeat(n / 3) + '=1', undefined, 3e5],
+    ['percent signs', (n) => 'a=' + '%'.repeat(n), undefined, 1e5],
+    ['percent signs, ISO-8859-1', (n) => 'a=' + '%'.repeat(n), { charset: 'iso-8859-1' }, 1e5],
+    ['plus signs', (n) => 'a=' + '+'.repeat(n), undefined, 1e5],
+    // n + 1 values in one array: n = 1024 keeps it under 16,000 elements
+    ['commas', (n) => 'a=' + ','.repeat(n), { comma: true }, 1e5, 1024],
+    ['dots', (n) => 'a' + '.'.repeat(n) + '=1', { allowDots: true }, 1e5],
     [
       'numeric entities',
-      'a=' + '&#1'.repeat(3e4) + ';',
+      (n) => 'a=' + '&#1'.repeat(n / 3) + ';',
       { charset: 'iso-8859-1', interpretNumericEntities: true, delimiter: ';' },
+      9e4,
     ],
-    ['delimiters', '&'.repeat(1e5), { parameterLimit: Infinity }],
-    ['long key', 'k'.repeat(1e6) + '=v', undefined],
+    ['delimiters', (n) => '&'.repeat(n), { parameterLimit: Infinity }, 1e5],
+    ['long key', (n) => 'k'.repeat(n) + '=v', undefined, 1e6],
   ];
-  for (const [name, input, options] of degenerate) {
-    test(`degenerate input: ${name}`, () => {
-      timed(() => parse(input, options));
+  for (const [name, build, options, size, n] of degenerate) {
+    test(`degenerate input: ${name} (linear time)`, () => {
+      parse(build(size), options);
       assertPrototypeUntouched();
+      assertLinear(`parse: ${name}`, build, (input) => parse(input, options), n ? { n } : {});
     });
   }
 
-  test('stringify of a 2000-level object', () => {
-    let object: unknown = 'x';
-    for (let i = 0; i < 2000; i++) object = { b: object };
-    const out = timed(() => stringify({ a: object }, { encode: false }));
-    assert.equal(out, 'a' + '[b]'.repeat(2000) + '=x');
+  test('stringify of a 2000-level object (linear time)', () => {
+    const deep = (levels: number) => {
+      let object: unknown = 'x';
+      for (let i = 0; i < levels; i++) object = { b: object };
+      return { a: object };
+    };
+    assert.equal(stringify(deep(2000), { encode: false }), 'a' + '[b]'.repeat(2000) + '=x');
+    // n nested objects: n = 256 keeps the larger one near the 2,000 levels above
+    assertLinear('stringify: nested objects', deep, (object) => stringify(object, { encode: false }), { n: 256 });
   });
 });
