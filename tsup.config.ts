@@ -5,6 +5,11 @@ import { restoreNames, sourceNames } from './scripts/restore-names.mjs';
 // tsup builds the CommonJS code only; scripts/esm-wrapper.mjs then writes the
 // ESM entry (dist/index.mjs) as a re-export of it: one implementation per
 // process (docs/decisions/001). Why each option is here: docs/decisions/013.
+// Node's types are referenced from every declaration file, so that a consumer whose tsconfig
+// lists no global types (`"types": []`) still resolves `node:http` & co. (from @types/node, which a
+// TypeScript project on node installs; brisk has no dependency on it).
+const NODE_TYPES = '/// <reference types="node" />';
+
 const common: Options = {
   outDir: 'dist',
   target: 'node18',
@@ -58,10 +63,10 @@ export default defineConfig((): Options[] => {
       ...common,
       ...cjs,
       format: ['cjs'],
-      dts: true,
+      dts: { banner: NODE_TYPES },
       metafile: true,
       plugins: [names],
     }, // index.cjs, .d.cts, metafile-cjs.json
-    { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true } }, // index.d.ts only
+    { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true, banner: NODE_TYPES } }, // index.d.ts only
   ];
 });

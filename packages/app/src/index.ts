@@ -25,36 +25,13 @@ export const Route: RouterFactory['Route'] = RouteImpl as unknown as RouterFacto
 export { json, raw, text, urlencoded } from '@brisk/body';
 export { serveStatic as static } from '@brisk/static';
 
-// Types
-export type {
-  Application,
-  AppMatcher,
-  AppMethods,
-  ErrorRequestHandler,
-  Handler,
-  Handlers,
-  IRoute,
-  IRouter,
-  ListenArgs,
-  Locals,
-  NextFunction,
-  ParamHandler,
-  ParamsDictionary,
-  ParsedQuery,
-  PathArg,
-  PathParams,
-  Request,
-  RequestHandler,
-  Response,
-  RouteHandlerAdder,
-  RouterFactory,
-  RouterMethodsOf,
-  ViewConstructor,
-} from './types.js';
+// Types: every public type of the app, by @types/express's names and brisk's own.
+export type * from './types.js';
 import type * as T from './types.js';
 import type * as V from './view.js';
 import type * as F from './finalhandler.js';
 import type * as S from './settings.js';
+import type * as R from './response.js';
 import type { RouterFactory } from './types.js';
 export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
@@ -94,115 +71,181 @@ const brisk: BriskApp = Object.assign(createApplication, {
   finalhandler,
 });
 
-/** The types, also reachable from the function (`brisk.Request`), as `express.Request` is. */
+/**
+ * The types, also reachable from the function (`brisk.Request`), as `express.Request` is: for
+ * CommonJS TypeScript (`import brisk = require('@brisk/app')`), which sees only the function.
+ * Each is an alias of the type itself, so an augmentation of one is an augmentation of the other.
+ */
+// biome-ignore-start lint/suspicious/noExplicitAny: @types/express's defaults, repeated
 declare namespace brisk {
   export type { BriskApp };
-  /** An application. */
-  export type Application = ApplicationType;
-  /** An application (`express.Express`). */
-  export type Express = ApplicationType;
-  /** A request as handlers see it. */
-  export type Request<P = ParamsType, ReqBody = unknown, Query = QueryType> = RequestType<P, ReqBody, Query>;
-  /** A response as handlers see it. */
-  export type Response<ResBody = unknown> = ResponseType<ResBody>;
-  /** `next`. */
-  export type NextFunction = NextType;
-  /** A middleware or route handler. */
-  export type RequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = RequestHandlerType<
-    P,
-    ReqBody,
-    Query
-  >;
-  /** An error handler (four parameters). */
-  export type ErrorRequestHandler<P = ParamsType, ReqBody = unknown, Query = QueryType> = ErrorRequestHandlerType<
-    P,
-    ReqBody,
-    Query
-  >;
-  /** A handler argument. */
-  export type Handler<P = ParamsType> = HandlerType<P>;
-  /** A router made by `brisk.Router()`. */
-  export type Router = RouterType;
-  /** A router made by `brisk.Router()` (`express.IRouter`). */
-  export type IRouter = RouterType;
-  /** A route. */
-  export type IRoute<P = ParamsType> = RouteType<P>;
-  /** Route parameters. */
-  export type ParamsDictionary = ParamsType;
-  /** A parsed query string. */
-  export type ParsedQuery = QueryType;
-  /** Per-request or per-app locals. */
-  export type Locals = LocalsType;
-  /** A path argument (string, pattern, RegExp or an array of these). */
-  export type PathArg = PathArgType;
-  /** The params object a path literal gives (`{ id: string }` for `'/users/:id'`). */
-  export type PathParams<P> = PathParamsType<P>;
-  /** A handler, or nested arrays of handlers. */
-  export type Handlers<H> = HandlersType<H>;
-  /** `app.get(path, ...handlers)` and the other methods. */
-  export type AppMatcher<A> = AppMatcherType<A>;
-  /** Every `app.METHOD`. */
-  export type AppMethods<A> = AppMethodsType<A>;
-  /** The arguments `app.listen` takes. */
-  export type ListenArgs = ListenArgsType;
-  /** An `app.param()` callback. */
-  export type ParamHandler = ParamHandlerType;
-  /** A template engine (`app.engine(ext, fn)`). */
-  export type Engine = EngineType;
-  /** Options of a view. */
-  export type ViewOptions = ViewOptionsType;
-  /** A view (`app.set('view', View)`). */
-  export type ViewLike = ViewLikeType;
-  /** The constructor of views. */
-  export type ViewConstructor = ViewConstructorType;
-  /** `finalhandler(req, res, options)`'s result. */
-  export type FinalHandler = FinalHandlerType;
-  /** Options of `finalhandler`. */
-  export type FinalHandlerOptions = FinalHandlerOptionsType;
-  /** An `etag` setting function. */
-  export type ETagFunction = ETagFunctionType;
-  /** A `query parser` setting function. */
-  export type QueryParser = QueryParserType;
-  /** A compiled `trust proxy` setting. */
-  export type TrustProxyFunction = TrustProxyFunctionType;
-  /** `route.get(...handlers)` and the other methods. */
-  export type RouteHandlerAdder<A, P = ParamsType> = RouteHandlerAdderType<A, P>;
-  /** `brisk.Router`: the router constructor, typed for app requests. */
-  export type RouterFactory = RouterFactoryType;
-  /** Every `router.METHOD` of a router made by `brisk.Router()`. */
-  export type RouterMethodsOf<A> = RouterMethodsOfType<A>;
+  export type AnyRecord = AnyRecord_;
+  export type Application<LocalsObj extends T.AnyRecord = T.AnyRecord> = Application_<LocalsObj>;
+  export type AppMatcher<A> = AppMatcher_<A>;
+  export type AppMethods<A> = AppMethods_<A>;
+  export type CookieOptions = CookieOptions_;
+  export type Dictionary<V> = Dictionary_<V>;
+  export type DownloadOptions = DownloadOptions_;
+  export type Engine = Engine_;
+  export type Errback = Errback_;
+  export type ErrorRequestHandler<
+    P = T.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = T.ParsedQuery,
+    LocalsObj extends T.AnyRecord = T.AnyRecord,
+  > = ErrorRequestHandler_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type ETagFunction = ETagFunction_;
+  export type Express = Express_;
+  export type FinalHandler = FinalHandler_;
+  export type FinalHandlerOptions = FinalHandlerOptions_;
+  export type ForeignHandler = ForeignHandler_;
+  export type Handler = Handler_;
+  export type HandlerArg<P = T.ParamsDictionary> = HandlerArg_<P>;
+  export type Handlers<H> = Handlers_<H>;
+  export type IRoute<Route = string> = IRoute_<Route>;
+  export type IRouter = IRouter_;
+  export type IRouterHandler<A, Route = string> = IRouterHandler_<A, Route>;
+  export type IRouterMatcher<A> = IRouterMatcher_<A>;
+  export type ListenArgs = ListenArgs_;
+  export type Locals = Locals_;
+  export type MediaType = MediaType_;
+  export type NextFunction = NextFunction_;
+  export type ParamHandler = ParamHandler_;
+  export type Params = Params_;
+  export type ParamsDictionary = ParamsDictionary_;
+  export type ParamsFlatDictionary = ParamsFlatDictionary_;
+  export type ParsedQs = ParsedQs_;
+  export type ParsedQuery = ParsedQuery_;
+  export type PathArg = PathArg_;
+  export type PathParams<Route> = PathParams_<Route>;
+  export type Query = Query_;
+  export type QueryParser = QueryParser_;
+  export type Request<
+    P = T.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = T.ParsedQuery,
+    LocalsObj extends T.AnyRecord = T.AnyRecord,
+  > = Request_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type RequestHandler<
+    P = T.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = T.ParsedQuery,
+    LocalsObj extends T.AnyRecord = T.AnyRecord,
+  > = RequestHandler_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type RequestHandlerParams<
+    P = T.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = T.ParsedQuery,
+    LocalsObj extends T.AnyRecord = T.AnyRecord,
+  > = RequestHandlerParams_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type RequestParamHandler = RequestParamHandler_;
+  export type Response<
+    ResBody = any,
+    LocalsObj extends T.AnyRecord = T.AnyRecord,
+    StatusCode extends number = number,
+  > = Response_<ResBody, LocalsObj, StatusCode>;
+  export type RouteHandlerAdder<A, Route = string> = RouteHandlerAdder_<A, Route>;
+  export type RouteParameters<Route> = RouteParameters_<Route>;
+  export type Router = Router_;
+  export type RouterFactory = RouterFactory_;
+  export type RouterMethodsOf<A> = RouterMethodsOf_<A>;
+  export type RouterOptions = RouterOptions_;
+  export type Send<ResBody = any, R = T.Response<ResBody>> = Send_<ResBody, R>;
+  export type SendFileOptions = SendFileOptions_;
+  export type TrustProxyFunction = TrustProxyFunction_;
+  export type UseHandler<A> = UseHandler_<A>;
+  export type ViewConstructor = ViewConstructor_;
+  export type ViewLike = ViewLike_;
+  export type ViewOptions = ViewOptions_;
 }
-// Top-level aliases: a namespace merged with a const cannot re-export imported names.
-type ApplicationType = T.Application;
-type RequestType<P, ReqBody, Query> = T.Request<P, ReqBody, Query>;
-type ResponseType<ResBody> = T.Response<ResBody>;
-type NextType = T.NextFunction;
-type RequestHandlerType<P, ReqBody, Query> = T.RequestHandler<P, ReqBody, Query>;
-type ErrorRequestHandlerType<P, ReqBody, Query> = T.ErrorRequestHandler<P, ReqBody, Query>;
-type HandlerType<P> = T.Handler<P>;
-type RouterType = T.IRouter;
-type RouteType<P> = T.IRoute<P>;
-type ParamsType = T.ParamsDictionary;
-type QueryType = T.ParsedQuery;
-type LocalsType = T.Locals;
-type PathArgType = T.PathArg;
-type PathParamsType<P> = T.PathParams<P>;
-type HandlersType<H> = T.Handlers<H>;
-type AppMatcherType<A> = T.AppMatcher<A>;
-type AppMethodsType<A> = T.AppMethods<A>;
-type ListenArgsType = T.ListenArgs;
-type ParamHandlerType = T.ParamHandler;
-type EngineType = V.Engine;
-type ViewOptionsType = V.ViewOptions;
-type ViewLikeType = V.ViewLike;
-type ViewConstructorType = T.ViewConstructor;
-type FinalHandlerType = F.FinalHandler;
-type FinalHandlerOptionsType = F.FinalHandlerOptions;
-type ETagFunctionType = S.ETagFunction;
-type QueryParserType = S.QueryParser;
-type TrustProxyFunctionType = S.TrustProxyFunction;
-type RouteHandlerAdderType<A, P> = T.RouteHandlerAdder<A, P>;
-type RouterFactoryType = T.RouterFactory;
-type RouterMethodsOfType<A> = T.RouterMethodsOf<A>;
+// Top-level aliases, which the namespace names: the declaration bundler flattens `T.X` to `X`,
+// and a namespace member named `X` cannot then say `X`.
+type AnyRecord_ = T.AnyRecord;
+type Application_<LocalsObj extends T.AnyRecord = T.AnyRecord> = T.Application<LocalsObj>;
+type AppMatcher_<A> = T.AppMatcher<A>;
+type AppMethods_<A> = T.AppMethods<A>;
+type CookieOptions_ = R.CookieOptions;
+type Dictionary_<V> = T.Dictionary<V>;
+type DownloadOptions_ = R.SendFileOptions;
+type Engine_ = V.Engine;
+type Errback_ = T.Errback;
+type ErrorRequestHandler_<
+  P = T.ParamsDictionary,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = T.ParsedQuery,
+  LocalsObj extends T.AnyRecord = T.AnyRecord,
+> = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+type ETagFunction_ = S.ETagFunction;
+type Express_ = T.Express;
+type FinalHandler_ = F.FinalHandler;
+type FinalHandlerOptions_ = F.FinalHandlerOptions;
+type ForeignHandler_ = T.ForeignHandler;
+type Handler_ = T.Handler;
+type HandlerArg_<P = T.ParamsDictionary> = T.HandlerArg<P>;
+type Handlers_<H> = T.Handlers<H>;
+type IRoute_<Route = string> = T.IRoute<Route>;
+type IRouter_ = T.IRouter;
+type IRouterHandler_<A, Route = string> = T.IRouterHandler<A, Route>;
+type IRouterMatcher_<A> = T.IRouterMatcher<A>;
+type ListenArgs_ = T.ListenArgs;
+type Locals_ = T.Locals;
+type MediaType_ = T.MediaType;
+type NextFunction_ = T.NextFunction;
+type ParamHandler_ = T.ParamHandler;
+type Params_ = T.Params;
+type ParamsDictionary_ = T.ParamsDictionary;
+type ParamsFlatDictionary_ = T.ParamsFlatDictionary;
+type ParsedQs_ = T.ParsedQs;
+type ParsedQuery_ = T.ParsedQuery;
+type PathArg_ = T.PathArg;
+type PathParams_<Route> = T.PathParams<Route>;
+type Query_ = T.Query;
+type QueryParser_ = S.QueryParser;
+type Request_<
+  P = T.ParamsDictionary,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = T.ParsedQuery,
+  LocalsObj extends T.AnyRecord = T.AnyRecord,
+> = T.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+type RequestHandler_<
+  P = T.ParamsDictionary,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = T.ParsedQuery,
+  LocalsObj extends T.AnyRecord = T.AnyRecord,
+> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+type RequestHandlerParams_<
+  P = T.ParamsDictionary,
+  ResBody = any,
+  ReqBody = any,
+  ReqQuery = T.ParsedQuery,
+  LocalsObj extends T.AnyRecord = T.AnyRecord,
+> = T.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+type RequestParamHandler_ = T.RequestParamHandler;
+type Response_<
+  ResBody = any,
+  LocalsObj extends T.AnyRecord = T.AnyRecord,
+  StatusCode extends number = number,
+> = T.Response<ResBody, LocalsObj, StatusCode>;
+type RouteHandlerAdder_<A, Route = string> = T.RouteHandlerAdder<A, Route>;
+type RouteParameters_<Route> = T.RouteParameters<Route>;
+type Router_ = T.Router;
+type RouterFactory_ = T.RouterFactory;
+type RouterMethodsOf_<A> = T.RouterMethodsOf<A>;
+type RouterOptions_ = T.RouterOptions;
+type Send_<ResBody = any, R = T.Response<ResBody>> = T.Send<ResBody, R>;
+type SendFileOptions_ = R.SendFileOptions;
+type TrustProxyFunction_ = S.TrustProxyFunction;
+type UseHandler_<A> = T.UseHandler<A>;
+type ViewConstructor_ = T.ViewConstructor;
+type ViewLike_ = V.ViewLike;
+type ViewOptions_ = V.ViewOptions;
+// biome-ignore-end lint/suspicious/noExplicitAny: @types/express's defaults, repeated
 
 export default brisk;

@@ -28,15 +28,22 @@ interface ResponseHeaders {
   getHeader(name: string): unknown;
 }
 
+/** What the request logger sets on a request (declared here so that every request has them). */
+interface LoggerFields {
+  _startAt: [number, number] | undefined;
+  _startTime: Date | undefined;
+  _remoteAddress: string | undefined;
+}
+
 /**
  * An HTTP request with Express 5's API. Created by node for each request (the app passes its
  * own subclass to `http.createServer`).
  */
 export class BriskRequest extends IncomingMessage {
   /** The response to this request. */
-  declare res: ResponseHeaders | undefined;
+  declare res?: ResponseHeaders | undefined;
   /** The current router's `next`. */
-  declare next: NextFunction | undefined;
+  declare next?: NextFunction | undefined;
   /** The path the current router or sub-app is mounted on (`''` at the top). */
   declare baseUrl: string;
   /** The URL as received (`req.url` loses its mount path inside mounted middleware). */
@@ -47,12 +54,6 @@ export class BriskRequest extends IncomingMessage {
   declare route: unknown;
   /** The parsed body (set by a body parser). */
   declare body: unknown;
-  /** When the request logger saw the request (`process.hrtime()`; set by the logger). */
-  declare _startAt: [number, number] | undefined;
-  /** When the request logger saw the request (set by the logger). */
-  declare _startTime: Date | undefined;
-  /** The socket's address when the logger saw the request (set by the logger). */
-  declare _remoteAddress: string | undefined;
   /** The app handling the request (on each app's request prototype). */
   declare readonly app: AppSettings;
 
@@ -66,15 +67,21 @@ export class BriskRequest extends IncomingMessage {
     this.params = undefined;
     this.route = undefined;
     this.body = undefined;
-    this._startAt = undefined;
-    this._startTime = undefined;
-    this._remoteAddress = undefined;
+    // The request logger's fields (morgan's names), not part of the request's type: @brisk/logger
+    // declares them on its own request type.
+    const logged = this as unknown as LoggerFields;
+    logged._startAt = undefined;
+    logged._startTime = undefined;
+    logged._remoteAddress = undefined;
   }
 
   /**
    * The value of a request header (case-insensitive); `Referrer` and `Referer` are the same.
+   * `Set-Cookie` is the one header node keeps as an array.
    * @throws TypeError `name argument is required to req.get` / `name must be a string to req.get`
    */
+  get(name: 'set-cookie' | 'Set-Cookie'): string[] | undefined;
+  get(name: string): string | undefined;
   get(name: string): string | string[] | undefined {
     if (!name) throw new TypeError('name argument is required to req.get');
     if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
@@ -84,6 +91,8 @@ export class BriskRequest extends IncomingMessage {
   }
 
   /** `req.get(name)`. */
+  header(name: 'set-cookie' | 'Set-Cookie'): string[] | undefined;
+  header(name: string): string | undefined;
   header(name: string): string | string[] | undefined {
     return this.get(name);
   }
@@ -92,24 +101,36 @@ export class BriskRequest extends IncomingMessage {
    * The best of `types` for the `Accept` header (extension names or media types, as arguments
    * or one array), false when none is acceptable; with no argument, every accepted type.
    */
+  accepts(): string[];
+  accepts(types: string | readonly string[]): string | false;
+  accepts(...types: string[]): string | false;
   accepts(...types: Array<string | readonly string[]>): string | string[] | false {
     const accept = accepts(this);
     return (accept.types as (...a: unknown[]) => string | string[] | false).apply(accept, types);
   }
 
   /** The best of `encodings` for `Accept-Encoding`, false when none; with none given, all accepted. */
+  acceptsEncodings(): string[];
+  acceptsEncodings(encodings: string | readonly string[]): string | false;
+  acceptsEncodings(...encodings: string[]): string | false;
   acceptsEncodings(...encodings: Array<string | readonly string[]>): string | string[] | false {
     const accept = accepts(this);
     return (accept.encodings as (...a: unknown[]) => string | string[] | false).apply(accept, encodings);
   }
 
   /** The best of `charsets` for `Accept-Charset`, false when none; with none given, all accepted. */
+  acceptsCharsets(): string[];
+  acceptsCharsets(charsets: string | readonly string[]): string | false;
+  acceptsCharsets(...charsets: string[]): string | false;
   acceptsCharsets(...charsets: Array<string | readonly string[]>): string | string[] | false {
     const accept = accepts(this);
     return (accept.charsets as (...a: unknown[]) => string | string[] | false).apply(accept, charsets);
   }
 
   /** The best of `languages` for `Accept-Language`, false when none; with none given, all accepted. */
+  acceptsLanguages(): string[];
+  acceptsLanguages(languages: string | readonly string[]): string | false;
+  acceptsLanguages(...languages: string[]): string | false;
   acceptsLanguages(...languages: Array<string | readonly string[]>): string | string[] | false {
     const accept = accepts(this);
     return (accept.languages as (...a: unknown[]) => string | string[] | false).apply(accept, languages);

@@ -674,7 +674,12 @@ export class BriskResponse extends ServerResponse {
     return this;
   }
 
-  /** The value of a response header (case-insensitive). */
+  /**
+   * The value of a response header (case-insensitive). Headers set through Express's methods are
+   * strings; `Set-Cookie` is an array. (A number set with node's own `setHeader` stays a number.)
+   */
+  get(field: 'set-cookie' | 'Set-Cookie'): string[] | undefined;
+  get(field: string): string | undefined;
   get(field: string): number | string | string[] | undefined {
     return this.getHeader(field);
   }

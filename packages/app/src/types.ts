@@ -7,20 +7,19 @@ import type { ListenOptions } from 'node:net';
 import type {
   MethodName,
   NextFunction,
-  ParamsDictionary,
   PathArg,
-  PathParams,
+  PathParams as PatternParams,
   RouteInfo,
   RouteLike,
   RouterInstance,
-  RouterOptions,
+  RouterOptions as RouterOptionsBase,
   StackLayer,
 } from '@brisk/router';
 import type { BriskRequest } from './request.js';
 import type { BriskResponse } from './response.js';
 import type { Engine, ViewConstructor } from './view.js';
 
-export type { NextFunction, ParamsDictionary, PathArg, PathParams } from '@brisk/router';
+export type { NextFunction, PathArg } from '@brisk/router';
 
 // The global interfaces that middleware types extend (as @types/express-serve-static-core
 // declares them): `declare global { namespace Express { interface Request { user?: User } } }`
@@ -48,140 +47,400 @@ export type ForeignHandler = {
   ): unknown;
 }['handler'];
 
-/** A parsed query string (what `req.query` returns): strings, arrays and, with `extended`, objects. */
+/**
+ * A parsed query string (what `req.query` returns): strings, arrays and, with `extended`, objects.
+ * The shape of qs's `ParsedQs`.
+ */
 export interface ParsedQuery {
-  readonly [key: string]: undefined | string | ParsedQuery | Array<string | ParsedQuery>;
+  [key: string]: undefined | string | ParsedQuery | Array<string | ParsedQuery>;
 }
 
-/** Per-request or per-app locals: any values, by name. */
-export type Locals = Record<string, unknown>;
+/** A parsed query string, by @types/express's names (`Query`, qs's `ParsedQs`). */
+export type Query = ParsedQuery;
+/** A parsed query string, by qs's name. */
+export type ParsedQs = ParsedQuery;
+
+/** Objects by name. */
+export interface Dictionary<T> {
+  [key: string]: T;
+}
 
 /**
- * A request as handlers see it: node's IncomingMessage with Express's properties. `P` are the
- * route parameters (inferred from a literal path), `ReqBody` what a body parser put on `req.body`
- * (`unknown` until one does), `Query` what `req.query` returns.
+ * Route parameters of a path that is not a literal: a string per `:param`, an array of strings per
+ * `*wildcard`, strings by index for the groups of a RegExp.
+ */
+export interface ParamsDictionary {
+  [key: string]: string | string[];
+  [key: number]: string;
+}
+
+/** Route parameters of a RegExp path: a string per capture group (by index, or by name). */
+export interface ParamsFlatDictionary {
+  [key: string | number]: string;
+}
+
+/** Either kind of route parameters. */
+export type Params = ParamsDictionary | ParamsFlatDictionary;
+
+/**
+ * The route parameters a path gives: inferred from a literal pattern with path-to-regexp 8's
+ * grammar (`'/users/:id'` → `{ id: string }`, `'/files/*path'` → `{ path: string[] }`,
+ * `'/a{/:b}'` → `{ b?: string }`); a RegExp gives {@link ParamsFlatDictionary}, any other path
+ * {@link ParamsDictionary}.
+ */
+export type RouteParameters<Route> = Route extends RegExp
+  ? ParamsFlatDictionary
+  : Route extends string
+    ? string extends Route
+      ? ParamsDictionary
+      : PatternParams<Route>
+    : ParamsDictionary;
+
+/** The params a path gives (brisk's name for {@link RouteParameters}). */
+export type PathParams<Route> = RouteParameters<Route>;
+
+/**
+ * What `res.locals` and `app.locals` hold beyond their type argument: augment the global
+ * `Express.Locals` to type them for every response and app.
+ */
+export interface Locals extends Express.Locals {}
+
+/** The default type argument of locals: any values by name, as in @types/express. */
+// biome-ignore lint/suspicious/noExplicitAny: the default of @types/express's LocalsObj, kept for drop-in annotations
+export type AnyRecord = Record<string, any>;
+
+/** One entry of `Accept`, parsed (`{ value, quality, type, subtype }`). */
+export interface MediaType {
+  value: string;
+  quality: number;
+  type: string;
+  subtype: string;
+}
+
+/** A callback that takes an error only (`res.sendFile`, `res.download`). */
+export type Errback = (err?: Error) => void;
+
+/**
+ * A request as handlers see it: node's IncomingMessage with Express's properties and methods.
+ * The type parameters are @types/express's, in its order: `P` the route parameters (inferred
+ * from a literal path when the handler is written inline), `ResBody` the response body type,
+ * `ReqBody` what a body parser put on `req.body`, `ReqQuery` what `req.query` returns,
+ * `LocalsObj` the type of `res.locals`.
+ *
+ * Augment the global `Express.Request` (what middleware types do) or this interface in
+ * `declare module '@brisk/app'` to add properties for every handler.
  */
 export interface Request<
   P = ParamsDictionary,
-  ReqBody = unknown,
-  Query = ParsedQuery,
-  ResLocals extends Locals = Locals,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ResBody = any,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default: req.body is what a parser made of the client's bytes
+  ReqBody = any,
+  ReqQuery = ParsedQuery,
+  LocalsObj extends AnyRecord = AnyRecord,
 > extends BriskRequest,
     Express.Request {
   /** The route parameters. */
   params: P;
   /** The parsed body, when a body parser ran; `undefined` otherwise. */
   body: ReqBody;
-  /** The query string, parsed by the `query parser` setting (read-only: a new object at each read). */
-  readonly query: Query;
+  /** The query string, parsed by the `query parser` setting (a new object at each read). */
+  query: ReqQuery;
   /** The route being dispatched. */
-  route: RouteLike | undefined;
+  route: IRoute | undefined;
   /** The response to this request. */
-  res: Response<unknown, ResLocals>;
+  res?: Response<ResBody, LocalsObj> | undefined;
   /** The app handling the request. */
   readonly app: Application;
   /** The current router's `next`. */
-  next: NextFunction | undefined;
+  next?: NextFunction | undefined;
   /** Cookies, when a cookie parser set them. */
-  cookies?: Record<string, unknown> | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: cookie-parser's type (values may be JSON cookies)
+  cookies: Record<string, any>;
   /** Signed cookies, unsigned, when a cookie parser set them. */
-  signedCookies?: Record<string, unknown> | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: cookie-parser's type (values may be JSON cookies)
+  signedCookies: Record<string, any>;
   /** The cookie parser's secret (read by `res.cookie(name, value, { signed: true })`). */
   secret?: string | undefined;
+  /** The path of the URL (without the mount path inside mounted middleware). */
+  readonly path: string;
 }
 
-/** A response as handlers see it: node's ServerResponse with Express's methods. */
-export interface Response<ResBody = unknown, ResLocals extends Locals = Locals>
-  extends BriskResponse,
+/** `res.send`, `res.json` and `res.jsonp`: the body checked against the response's `ResBody`. */
+// biome-ignore lint/suspicious/noExplicitAny: @types/express's defaults, for drop-in annotations
+export interface Send<ResBody = any, T = Response<ResBody>> {
+  // biome-ignore lint/style/useShorthandFunctionType: an interface, as @types/express's, so it can be extended and merged
+  (body?: ResBody): T;
+}
+
+/**
+ * A response as handlers see it: node's ServerResponse with Express's methods. `ResBody` is the
+ * type `res.send`/`res.json`/`res.jsonp` accept, `LocalsObj` the type of `res.locals`, as in
+ * @types/express.
+ */
+export interface Response<
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ResBody = any,
+  LocalsObj extends AnyRecord = AnyRecord,
+  StatusCode extends number = number,
+> extends BriskResponse,
     Express.Response {
+  /** Sets the status code. @throws RangeError / TypeError for a code that is not an integer from 100 to 999 */
+  status(code: StatusCode): this;
+  /** Sends the status code with its message as the body. */
+  sendStatus(code: StatusCode): this;
+  /** Sends a body: a string (HTML by default), a Buffer, or JSON for anything else. */
+  send: Send<ResBody, this>;
+  /** Sends JSON. */
+  json: Send<ResBody, this>;
+  /** Sends JSON, or JSONP with the callback named by the `jsonp callback name` query parameter. */
+  jsonp: Send<ResBody, this>;
   /** Per-request values for templates. */
-  locals: ResLocals;
+  locals: LocalsObj & Locals;
   /** The request this response answers. */
   req: Request;
   /** The app handling the request. */
   readonly app: Application;
-  /** Marks the type of body this response sends (types only). */
-  readonly __body?: ResBody;
 }
 
-/** A middleware or route handler; it may be `async` (a rejection goes to `next(err)`). */
-export type RequestHandler<P = ParamsDictionary, ReqBody = unknown, Query = ParsedQuery> = (
-  req: Request<P, ReqBody, Query>,
-  res: Response,
-  next: NextFunction,
-) => unknown;
+/**
+ * A middleware or route handler; it may be `async` (a rejection goes to `next(err)`). The type
+ * parameters are those of {@link Request}.
+ */
+export interface RequestHandler<
+  P = ParamsDictionary,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ResBody = any,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ReqBody = any,
+  ReqQuery = ParsedQuery,
+  LocalsObj extends AnyRecord = AnyRecord,
+> {
+  // biome-ignore lint/style/useShorthandFunctionType: an interface, as @types/express's, so it can be extended and merged
+  (
+    req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+    res: Response<ResBody, LocalsObj>,
+    next: NextFunction,
+  ): unknown;
+}
 
-/** An error handler: a function declared with exactly four parameters. */
-export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = unknown, Query = ParsedQuery> = {
-  handler(err: unknown, req: Request<P, ReqBody, Query>, res: Response, next: NextFunction): unknown;
+/**
+ * An error handler: a function declared with exactly four parameters. Its `err` may be annotated
+ * (`(err: Error, req, res, next) => ...`).
+ */
+export type ErrorRequestHandler<
+  P = ParamsDictionary,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ResBody = any,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ReqBody = any,
+  ReqQuery = ParsedQuery,
+  LocalsObj extends AnyRecord = AnyRecord,
+> = {
+  handler(
+    // biome-ignore lint/suspicious/noExplicitAny: anything can be thrown; `any` lets `err: Error` be annotated
+    err: any,
+    req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
+    res: Response<ResBody, LocalsObj>,
+    next: NextFunction,
+  ): unknown;
 }['handler'];
 
-/** A handler argument: a function (middleware, error handler, router, app) or a nested array of them. */
-export type Handler<P = ParamsDictionary> =
+/** A middleware or route handler (@types/express's `Handler`). */
+export interface Handler extends RequestHandler {}
+
+/**
+ * The handlers a routing method takes: request handlers, error handlers, and arrays of either
+ * (@types/express's `RequestHandlerParams`).
+ */
+export type RequestHandlerParams<
+  P = ParamsDictionary,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ResBody = any,
+  // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+  ReqBody = any,
+  ReqQuery = ParsedQuery,
+  LocalsObj extends AnyRecord = AnyRecord,
+> =
+  | RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  | ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  | ReadonlyArray<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>;
+
+/**
+ * Any handler argument: a function (middleware, error handler, router, app) or a nested array of
+ * them, however it is typed.
+ */
+export type HandlerArg<P = ParamsDictionary> =
   | RequestHandler<P>
   | ErrorRequestHandler<P>
   | ForeignHandler
   | IRouter
   | RouterInstance
-  | readonly Handler<P>[];
+  | readonly HandlerArg<P>[];
 
 /** One kind of handler, alone or in (nested) arrays. */
 export type Handlers<H> = H | readonly Handlers<H>[];
 
 /**
- * `app.get(path, ...handlers)` and its siblings; parameters are inferred from a literal path
- * (`'/users/:id'` → `req.params.id: string`).
+ * `app.get(path, ...handlers)`, `router.post(...)` and their siblings (@types/express's
+ * `IRouterMatcher`). Without type arguments the parameters are inferred from a literal path
+ * (`'/users/:id'` → `req.params.id: string`); with them they are @types/express's
+ * `<P, ResBody, ReqBody, ReqQuery, LocalsObj>`, in its order.
  */
-export interface AppMatcher<T> {
-  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
-    path: Path,
-    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
+export interface IRouterMatcher<T> {
+  <
+    Route extends string | RegExp,
+    P = RouteParameters<Route>,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ResBody = any,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ReqBody = any,
+    ReqQuery = ParsedQuery,
+    LocalsObj extends AnyRecord = AnyRecord,
+  >(
+    path: Route,
+    ...handlers: Array<Handlers<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>>
   ): T;
   // Typed middleware from npm first (`upload.single('f')`), then handlers typed from the path.
-  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
-    path: Path,
+  <Route extends string | RegExp, P = RouteParameters<Route>>(
+    path: Route,
     middleware: Handlers<ForeignHandler>,
-    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
+    ...handlers: Array<Handlers<RequestHandler<P>>>
   ): T;
-  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
-    path: Path,
+  <Route extends string | RegExp, P = RouteParameters<Route>>(
+    path: Route,
     first: Handlers<ForeignHandler>,
     second: Handlers<ForeignHandler>,
-    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>, ReqBody, Query>>>
+    ...handlers: Array<Handlers<RequestHandler<P>>>
   ): T;
-  <Path extends PathArg, ReqBody = unknown, Query = ParsedQuery>(
-    path: Path,
-    ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>, ReqBody, Query>>>
+  <
+    Route extends string | RegExp,
+    P = RouteParameters<Route>,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ResBody = any,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ReqBody = any,
+    ReqQuery = ParsedQuery,
+    LocalsObj extends AnyRecord = AnyRecord,
+  >(
+    path: Route,
+    ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T;
-  <Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>>>): T;
+  <Route extends string | RegExp>(path: Route, ...handlers: Array<HandlerArg<RouteParameters<Route>>>): T;
+  // The params given as a type argument, or a path that is an array.
+  <
+    P = ParamsDictionary,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ResBody = any,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ReqBody = any,
+    ReqQuery = ParsedQuery,
+    LocalsObj extends AnyRecord = AnyRecord,
+  >(
+    path: PathArg,
+    ...handlers: Array<Handlers<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>>
+  ): T;
+  <
+    P = ParamsDictionary,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ResBody = any,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ReqBody = any,
+    ReqQuery = ParsedQuery,
+    LocalsObj extends AnyRecord = AnyRecord,
+  >(
+    path: PathArg,
+    ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+  ): T;
+  (path: PathArg, ...handlers: Array<HandlerArg>): T;
+  (path: PathArg, subApplication: Application): T;
 }
 
-/** A `app.param()` callback: `fn(req, res, next, value, name)`. */
-export type ParamHandler = {
+/**
+ * `route.get(...handlers)`, `app.use(...handlers)` and their siblings: handlers without a path
+ * (@types/express's `IRouterHandler`). `Route` is the route's path, which types `req.params`.
+ */
+export interface IRouterHandler<T, Route = string> {
+  (...handlers: Array<Handlers<RequestHandler<RouteParameters<Route>>>>): T;
+  (middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler<RouteParameters<Route>>>>): T;
+  (...handlers: Array<Handlers<ErrorRequestHandler<RouteParameters<Route>>>>): T;
+  (...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
+  (...handlers: Array<HandlerArg<RouteParameters<Route>>>): T;
+  <
+    P = RouteParameters<Route>,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ResBody = any,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ReqBody = any,
+    ReqQuery = ParsedQuery,
+    LocalsObj extends AnyRecord = AnyRecord,
+  >(
+    ...handlers: Array<Handlers<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>>
+  ): T;
+  <
+    P = RouteParameters<Route>,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ResBody = any,
+    // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    ReqBody = any,
+    ReqQuery = ParsedQuery,
+    LocalsObj extends AnyRecord = AnyRecord,
+  >(
+    ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+  ): T;
+}
+
+/** `app.use()` and `router.use()`: handlers with or without a path, routers and apps. */
+export type UseHandler<T> = IRouterHandler<T> &
+  IRouterMatcher<T> & {
+    (...handlers: Array<HandlerArg | Application>): T;
+    (path: PathArg, ...handlers: Array<HandlerArg | Application>): T;
+  };
+
+/** `app.get(path, ...handlers)` and its siblings (brisk's name for {@link IRouterMatcher}). */
+export type AppMatcher<T> = IRouterMatcher<T>;
+
+/**
+ * A `app.param()` / `router.param()` callback: `fn(req, res, next, value, name)`; `value` may be
+ * annotated (`(req, res, next, id: string) => ...`).
+ */
+export type RequestParamHandler = {
   callback(req: Request, res: Response, next: NextFunction, value: string, name: string): unknown;
 }['callback'];
 
-/** Every `app.METHOD` (`get` is also `app.get(setting)`). */
-export type AppMethods<T> = { [M in Exclude<MethodName, 'get'>]: AppMatcher<T> } & { query?: AppMatcher<T> };
+/** A `app.param()` callback (brisk's name for {@link RequestParamHandler}). */
+export type ParamHandler = RequestParamHandler;
+
+/** Every `app.METHOD` but `get` (which is also `app.get(setting)`). */
+export type AppMethods<T> = { [M in Exclude<MethodName, 'get'>]: IRouterMatcher<T> } & { query?: IRouterMatcher<T> };
 
 /** The arguments `server.listen` takes, after which `app.listen` may take a callback. */
 export type ListenArgs =
   | []
-  | [port?: number | string, hostname?: string, backlog?: number, callback?: () => void]
-  | [port?: number | string, hostname?: string, callback?: () => void]
-  | [port?: number | string, callback?: () => void]
-  | [path: string, callback?: () => void]
-  | [options: ListenOptions, callback?: () => void]
-  | [callback?: (err?: Error) => void];
+  | [port?: number | string, hostname?: string, backlog?: number, callback?: (error?: Error) => void]
+  | [port?: number | string, hostname?: string, callback?: (error?: Error) => void]
+  | [port?: number | string, callback?: (error?: Error) => void]
+  | [path: string, callback?: (error?: Error) => void]
+  | [options: ListenOptions, callback?: (error?: Error) => void]
+  | [callback?: (error?: Error) => void];
 
-/** An application: a request handler `app(req, res, next?)` with Express's methods and settings. */
-export interface Application extends EventEmitter, AppMethods<Application> {
+/**
+ * An application: a request handler `app(req, res, next?)` with Express's methods and settings.
+ * `LocalsObj` types `app.locals` (with the global `Express.Locals`), as in @types/express.
+ * Augment the global `Express.Application` to add properties.
+ */
+export interface Application<LocalsObj extends AnyRecord = AnyRecord>
+  extends EventEmitter,
+    AppMethods<Application<LocalsObj>>,
+    Express.Application {
   (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: NextFunction): void;
   /** The settings (`app.set`), inherited from the parent app once mounted. */
-  settings: Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: settings hold any value by name (app.set), as in @types/express
+  settings: Record<string, any>;
   /** Values for every render, with `settings`. */
-  locals: Locals & { settings: Record<string, unknown> };
-  /** The pattern(s) the app was mounted on (`'/'` until then). */
+  // biome-ignore lint/suspicious/noExplicitAny: settings hold any value by name (app.set), as in @types/express
+  locals: LocalsObj & Locals & { settings: Record<string, any> };
+  /** The pattern(s) the app was mounted on (`'/'` until then; a RegExp when mounted on one). */
   mountpath: string | string[] | PathArg;
   /** The app this one was mounted on. */
   parent?: Application | undefined;
@@ -210,36 +469,28 @@ export interface Application extends EventEmitter, AppMethods<Application> {
    * Adds middleware, routers or apps on `path` (default `/`) and below it.
    * @throws TypeError `app.use() requires a middleware function`
    */
-  use(...handlers: Array<Handlers<RequestHandler>>): this;
-  use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
-  use(middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler>>): this;
-  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
-  use<Path extends PathArg>(
-    path: Path,
-    middleware: Handlers<ForeignHandler>,
-    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>
-  ): this;
-  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
-  use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
-  use(...handlers: Array<Handler | Application>): this;
+  use: UseHandler<this>;
   /** A route for `path`, to chain method handlers on. */
-  route<Path extends PathArg>(path: Path): IRoute<PathParams<Path>>;
+  route<Route extends string | RegExp>(path: Route): IRoute<Route>;
+  route(path: PathArg): IRoute;
   /**
    * Registers a template engine for an extension (`'html'` or `'.html'`).
    * @throws Error `callback function required`
    */
   engine(ext: string, fn: Engine): this;
   /** Adds a callback for a route parameter (or each of several names). */
-  param(name: string | readonly string[], fn: ParamHandler): this;
-  /** Reads a setting. */
-  set(setting: string): unknown;
+  param(name: string | readonly string[], fn: RequestParamHandler): this;
+  /** Reads a setting (`app.set(setting)`). */
+  // biome-ignore lint/suspicious/noExplicitAny: a setting holds any value (app.set), as in @types/express
+  set(setting: string): any;
   /**
    * Sets a setting; `etag`, `query parser` and `trust proxy` are compiled at once.
    * @throws TypeError for an unknown `etag` or `query parser` value
    */
   set(setting: string, value: unknown): this;
-  /** A GET route (and HEAD, unless a HEAD route came first). */
-  get: AppMatcher<Application> & ((setting: string) => unknown);
+  /** A GET route (and HEAD, unless a HEAD route came first); with one argument, reads a setting. */
+  // biome-ignore lint/suspicious/noExplicitAny: a setting holds any value (app.set), as in @types/express
+  get: ((setting: string) => any) & IRouterMatcher<this>;
   /** The app's path: its mount paths joined from the root app (`''` for the root). */
   path(): string;
   /** `Boolean(app.set(setting))`. */
@@ -251,28 +502,34 @@ export interface Application extends EventEmitter, AppMethods<Application> {
   /** `app.set(setting, false)`. */
   disable(setting: string): this;
   /** A route for every method. */
-  all: AppMatcher<Application>;
+  all: IRouterMatcher<this>;
   /** Renders a view with the app's locals and `options`; `callback(err, html)`. */
-  render(name: string, options: Locals, callback: (err: Error | null, html?: string) => void): void;
+  render(name: string, options: object | null | undefined, callback: (err: Error | null, html?: string) => void): void;
   render(name: string, callback: (err: Error | null, html?: string) => void): void;
-  /** Starts an HTTP server for the app, with the arguments `server.listen` takes; returns the server. */
+  /**
+   * Starts an HTTP server for the app, with the arguments `server.listen` takes; returns the
+   * server. The callback gets the listen error, if any (Express 5).
+   */
   listen(...args: ListenArgs): Server;
+  /** `mount`: the app was mounted on `parent` (`parent.use(app)`). */
+  on(event: 'mount', listener: (parent: Application) => void): this;
+  // biome-ignore lint/suspicious/noExplicitAny: EventEmitter's own listener type
+  on(event: string | symbol, listener: (...args: any[]) => void): this;
 }
 
-/** `route.get(...handlers)` and its siblings, with the app's request and response types. */
-export interface RouteHandlerAdder<T, P = ParamsDictionary> {
-  (...handlers: Array<Handlers<RequestHandler<P>>>): T;
-  (...handlers: Array<Handlers<ErrorRequestHandler<P>>>): T;
-  (...handlers: Array<Handler<P>>): T;
-}
+/** An application (@types/express's `Express`: the app with its request and response prototypes). */
+export interface Express extends Application {}
 
 /** A route (`app.route(path)`, `router.route(path)`): handlers by method for one path. */
-export type IRoute<P = ParamsDictionary> = RouteLike & {
-  [M in MethodName | 'all']: RouteHandlerAdder<IRoute<P>, P>;
-} & { query?: RouteHandlerAdder<IRoute<P>, P> };
+export type IRoute<Route = string> = RouteLike & {
+  [M in MethodName | 'all']: IRouterHandler<IRoute<Route>, Route>;
+} & { query?: IRouterHandler<IRoute<Route>, Route> };
+
+/** `route.get(...handlers)` and its siblings (brisk's name for {@link IRouterHandler}). */
+export type RouteHandlerAdder<T, Route = string> = IRouterHandler<T, Route>;
 
 /** The routing methods of a router or an app (`get`, `post`, ..., `all`). */
-export type RouterMethodsOf<T> = { [M in MethodName | 'all']: AppMatcher<T> } & { query?: AppMatcher<T> };
+export type RouterMethodsOf<T> = { [M in MethodName | 'all']: IRouterMatcher<T> } & { query?: IRouterMatcher<T> };
 
 /**
  * A router (`brisk.Router()`), typed for an app: its handlers receive the app's requests and
@@ -298,22 +555,12 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
    * Adds middleware or routers on `path` (default `/`) and below it.
    * @throws TypeError `argument handler is required` / `argument handler must be a function`
    */
-  use(...handlers: Array<Handlers<RequestHandler>>): this;
-  use(...handlers: Array<Handlers<ErrorRequestHandler>>): this;
-  use(middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler>>): this;
-  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>): this;
-  use<Path extends PathArg>(
-    path: Path,
-    middleware: Handlers<ForeignHandler>,
-    ...handlers: Array<Handlers<RequestHandler<PathParams<Path>>>>
-  ): this;
-  use<Path extends PathArg>(path: Path, ...handlers: Array<Handlers<ErrorRequestHandler<PathParams<Path>>>>): this;
-  use<Path extends PathArg>(path: Path, ...handlers: Array<Handler<PathParams<Path>> | Application>): this;
-  use(...handlers: Array<Handler | Application>): this;
+  use: UseHandler<this>;
   /** A route for `path`, to chain method handlers on. */
-  route<Path extends PathArg>(path: Path): IRoute<PathParams<Path>>;
+  route<Route extends string | RegExp>(path: Route): IRoute<Route>;
+  route(path: PathArg): IRoute;
   /** Adds a callback for a route parameter. */
-  param(name: string, fn: ParamHandler): this;
+  param(name: string, fn: RequestParamHandler): this;
   /**
    * The registered routes, in registration order (router 2.3): one `{ path, methods, router }` per
    * path, methods upper-case (`'*'` for `all()`), mounted routers with `router` set.
@@ -321,10 +568,16 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
   listRoutes(): RouteInfo[];
 }
 
+/** A router (@types/express's `Router`). */
+export interface Router extends IRouter {}
+
+/** Options of `brisk.Router()`. */
+export interface RouterOptions extends RouterOptionsBase {}
+
 /** `brisk.Router([options])`, with or without `new`; `Route` is the route class. */
 export interface RouterFactory {
-  (options?: RouterOptions): IRouter;
-  new (options?: RouterOptions): IRouter;
+  (options?: RouterOptions): Router;
+  new (options?: RouterOptions): Router;
   /** The route class. */
   Route: new (
     path: PathArg,

@@ -11,6 +11,7 @@ import brisk, {
   type IRouter,
   type NextFunction,
   type ParamsDictionary,
+  type ParamsFlatDictionary,
   type ParsedQuery,
   type Request,
   type RequestHandler,
@@ -46,24 +47,23 @@ function checks(): void {
     next();
   });
   app.get(/^\/re\/(\d+)$/, (req) => {
-    type _ = Expect<Equal<typeof req.params, ParamsDictionary>>;
+    type _ = Expect<Equal<typeof req.params, ParamsFlatDictionary>>;
   });
   app.get('/users/:id', (req) => {
     // @ts-expect-error: no such parameter in the path
     void req.params.name;
   });
 
-  // req.query is read-only; req.body unknown until a parser is typed in.
+  // req.query is a parsed query string; req.body is what @types/express says (any) until typed.
   app.get('/q', (req) => {
     type _ = Expect<Equal<typeof req.query, ParsedQuery>>;
-    // @ts-expect-error: req.query is read-only
-    req.query = {};
-    type _B = Expect<Equal<typeof req.body, unknown>>;
-    // @ts-expect-error: unknown body must be narrowed first
-    void req.body.name;
   });
-  const typedBody: RequestHandler<ParamsDictionary, { name: string }> = (req, res) => {
+  // @types/express's order: <P, ResBody, ReqBody, ReqQuery, LocalsObj>.
+  const typedBody: RequestHandler<ParamsDictionary, { hello: string }, { name: string }> = (req, res) => {
+    type _ = Expect<Equal<typeof req.body, { name: string }>>;
     res.json({ hello: req.body.name });
+    // @ts-expect-error: the response body is typed
+    res.json({ bye: 1 });
   };
   app.post('/typed', json(), typedBody);
 

@@ -13,7 +13,11 @@ import { typeTest, type TypeTest } from './type-test.js';
  * @example
  * json({ verify(req, res, buf) { if (!validSignature(req, buf)) throw new Error('bad signature'); } })
  */
-export type Verify = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
+export type Verify = {
+  // A method's parameters are checked both ways: a `verify` written for body-parser's types, with
+  // `encoding: string`, type-checks too (the raw parser passes null).
+  verify(req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null): void;
+}['verify'];
 
 /** Options of every parser. */
 export interface Options {

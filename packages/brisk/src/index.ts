@@ -23,36 +23,8 @@ export {
 } from '@brisk/app';
 export { default as logger } from '@brisk/logger';
 
-// Types
-export type {
-  Application,
-  AppMatcher,
-  AppMethods,
-  BriskApp,
-  Engine,
-  ErrorRequestHandler,
-  ETagFunction,
-  FinalHandler,
-  FinalHandlerOptions,
-  Handler,
-  Handlers,
-  ListenArgs,
-  Locals,
-  NextFunction,
-  ParamHandler,
-  ParamsDictionary,
-  ParsedQuery,
-  PathArg,
-  PathParams,
-  QueryParser,
-  Request,
-  RequestHandler,
-  Response,
-  TrustProxyFunction,
-  ViewConstructor,
-  ViewLike,
-  ViewOptions,
-} from '@brisk/app';
+// Types: every public type of @brisk/app (@types/express's names and brisk's), and the logger's
+export type * from '@brisk/app';
 export type {
   FormatFn,
   Logger,
@@ -111,55 +83,96 @@ const brisk: Brisk = Object.assign(createApplication, {
   logger,
 });
 
+// biome-ignore-start lint/suspicious/noExplicitAny: @types/express's defaults, repeated
 /**
  * Types as `express.Request` & co. for CommonJS TypeScript users (`import express = require('briskjs')`),
  * who see only the default export. Names of the other packages stay qualified (`app.Request`), so the
  * bundled declarations keep pointing at @brisk/app's types.
  */
 declare namespace brisk {
-  export type Application = app.Application;
-  export type Express = app.Application;
-  export type Request<P = app.ParamsDictionary, ReqBody = unknown, Query = app.ParsedQuery> = app.Request<
-    P,
-    ReqBody,
-    Query
-  >;
-  export type Response<ResBody = unknown> = app.Response<ResBody>;
-  export type NextFunction = app.NextFunction;
-  export type RequestHandler<P = app.ParamsDictionary, ReqBody = unknown, Query = app.ParsedQuery> = app.RequestHandler<
-    P,
-    ReqBody,
-    Query
-  >;
-  export type ErrorRequestHandler<
-    P = app.ParamsDictionary,
-    ReqBody = unknown,
-    Query = app.ParsedQuery,
-  > = app.ErrorRequestHandler<P, ReqBody, Query>;
-  export type Handler<P = app.ParamsDictionary> = app.Handler<P>;
-  export type Router = app.Router;
-  export type IRouter = app.IRouter;
-  export type IRoute<P = app.ParamsDictionary> = app.IRoute<P>;
-  export type ParamsDictionary = app.ParamsDictionary;
-  export type ParsedQuery = app.ParsedQuery;
-  export type Locals = app.Locals;
   export type BriskApp = app.BriskApp;
-  export type PathArg = app.PathArg;
-  export type PathParams<P> = app.PathParams<P>;
-  export type Handlers<H> = app.Handlers<H>;
+  export type AnyRecord = app.AnyRecord;
+  export type Application<LocalsObj extends app.AnyRecord = app.AnyRecord> = app.Application<LocalsObj>;
   export type AppMatcher<A> = app.AppMatcher<A>;
   export type AppMethods<A> = app.AppMethods<A>;
-  export type ListenArgs = app.ListenArgs;
-  export type ParamHandler = app.ParamHandler;
+  export type CookieOptions = app.CookieOptions;
+  export type Dictionary<V> = app.Dictionary<V>;
+  export type DownloadOptions = app.SendFileOptions;
   export type Engine = app.Engine;
-  export type ViewOptions = app.ViewOptions;
-  export type ViewLike = app.ViewLike;
-  export type ViewConstructor = app.ViewConstructor;
+  export type Errback = app.Errback;
+  export type ErrorRequestHandler<
+    P = app.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = app.ParsedQuery,
+    LocalsObj extends app.AnyRecord = app.AnyRecord,
+  > = app.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type ETagFunction = app.ETagFunction;
+  export type Express = app.Express;
   export type FinalHandler = app.FinalHandler;
   export type FinalHandlerOptions = app.FinalHandlerOptions;
-  export type ETagFunction = app.ETagFunction;
+  export type ForeignHandler = app.ForeignHandler;
+  export type Handler = app.Handler;
+  export type HandlerArg<P = app.ParamsDictionary> = app.HandlerArg<P>;
+  export type Handlers<H> = app.Handlers<H>;
+  export type IRoute<Route = string> = app.IRoute<Route>;
+  export type IRouter = app.IRouter;
+  export type IRouterHandler<A, Route = string> = app.IRouterHandler<A, Route>;
+  export type IRouterMatcher<A> = app.IRouterMatcher<A>;
+  export type ListenArgs = app.ListenArgs;
+  export type Locals = app.Locals;
+  export type MediaType = app.MediaType;
+  export type NextFunction = app.NextFunction;
+  export type ParamHandler = app.ParamHandler;
+  export type Params = app.Params;
+  export type ParamsDictionary = app.ParamsDictionary;
+  export type ParamsFlatDictionary = app.ParamsFlatDictionary;
+  export type ParsedQs = app.ParsedQs;
+  export type ParsedQuery = app.ParsedQuery;
+  export type PathArg = app.PathArg;
+  export type PathParams<Route> = app.PathParams<Route>;
+  export type Query = app.Query;
   export type QueryParser = app.QueryParser;
+  export type Request<
+    P = app.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = app.ParsedQuery,
+    LocalsObj extends app.AnyRecord = app.AnyRecord,
+  > = app.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type RequestHandler<
+    P = app.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = app.ParsedQuery,
+    LocalsObj extends app.AnyRecord = app.AnyRecord,
+  > = app.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type RequestHandlerParams<
+    P = app.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = app.ParsedQuery,
+    LocalsObj extends app.AnyRecord = app.AnyRecord,
+  > = app.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  export type RequestParamHandler = app.RequestParamHandler;
+  export type Response<
+    ResBody = any,
+    LocalsObj extends app.AnyRecord = app.AnyRecord,
+    StatusCode extends number = number,
+  > = app.Response<ResBody, LocalsObj, StatusCode>;
+  export type RouteHandlerAdder<A, Route = string> = app.RouteHandlerAdder<A, Route>;
+  export type RouteParameters<Route> = app.RouteParameters<Route>;
+  export type Router = app.Router;
+  export type RouterFactory = app.RouterFactory;
+  export type RouterMethodsOf<A> = app.RouterMethodsOf<A>;
+  export type RouterOptions = app.RouterOptions;
+  export type Send<ResBody = any, R = app.Response<ResBody>> = app.Send<ResBody, R>;
+  export type SendFileOptions = app.SendFileOptions;
   export type TrustProxyFunction = app.TrustProxyFunction;
+  export type UseHandler<A> = app.UseHandler<A>;
+  export type ViewConstructor = app.ViewConstructor;
+  export type ViewLike = app.ViewLike;
+  export type ViewOptions = app.ViewOptions;
   export type Brisk = BriskInterface;
   export type Logger = logger.Logger;
   export type LoggerOptions<
@@ -190,6 +203,7 @@ declare namespace brisk {
     Res extends ServerResponse = ServerResponse,
   > = logger.Tokens<Req, Res>;
 }
+// biome-ignore-end lint/suspicious/noExplicitAny: @types/express's defaults, repeated
 // A top-level alias: a namespace merged with a const cannot name the file's own interface directly.
 type BriskInterface = Brisk;
 
