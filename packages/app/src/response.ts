@@ -876,6 +876,8 @@ class FileTransfer extends SendStream {
   done: boolean;
   /** A file was found (the `file` event). */
   found: boolean;
+  /** The stream's `end` came before the response finished (see onEnd). */
+  ended: boolean;
   /** The caller's callback. */
   callback: SendFileCallback | undefined;
   /** The router's `next` at the time of the call. */
@@ -891,6 +893,7 @@ class FileTransfer extends SendStream {
     super(req, path, options);
     this.done = false;
     this.found = false;
+    this.ended = false;
     this.callback = callback;
     this.next = next;
     this.on('directory', onDirectory);
@@ -919,6 +922,7 @@ class FileTransfer extends SendStream {
   onResponseFinished(err: (Error & { code?: string }) | null): void {
     if (err && err.code === 'ECONNRESET') this.finish(abortedError());
     else if (err) this.finish(err);
+    else if (this.ended) this.finish(this.res.writableFinished ? undefined : abortedError());
     // let a stream's `end` (emitted around the same time) win
     else if (!this.done) setImmediate(settle, this);
   }
@@ -936,8 +940,15 @@ function onDirectory(this: FileTransfer): void {
   this.finish(err);
 }
 
+/**
+ * The stream handed the whole file to the response. A success once the response is completely
+ * written; until then the response's end decides (`onResponseFinished`): a file sent from
+ * @brisk/static's cache is handed over at once, before node has seen a client that already went
+ * away, and that is `ECONNABORTED` (as Express's slower open and read let it see).
+ */
 function onEnd(this: FileTransfer): void {
-  this.finish();
+  if (this.res.writableFinished) this.finish();
+  else this.ended = true;
 }
 
 function onError(this: FileTransfer, err: Error): void {

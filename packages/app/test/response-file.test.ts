@@ -346,6 +346,33 @@ describe('res.sendFile', () => {
       assert.equal(outcome.err?.code, 'ECONNABORTED');
     });
 
+    it('gives the callback ECONNABORTED when the client left before a cached file is sent', async () => {
+      // express 5.3's "should invoke the callback when client aborts": the client is gone before
+      // the send starts, and the file's bytes come from @brisk/static's cache (no file-system
+      // round trip in which node would notice the closed socket)
+      let client: import('node:net').Socket | undefined;
+      const { handler, outcome, finished } = recording((res, done) => {
+        client?.destroy();
+        setImmediate(() => res.sendFile(HELLO, done));
+      });
+      const app = brisk();
+      app.get('/warm', (_req, res) => res.sendFile(HELLO));
+      app.use(handler);
+      const server = await serve(app);
+      try {
+        assert.equal((await server.get('/warm')).body, 'hello file'); // now cached
+        assert.equal((await server.get('/warm')).body, 'hello file');
+        client = await server.socket();
+        client.on('error', () => undefined);
+        client.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        await finished;
+        assert.equal(outcome.calls, 1);
+        assert.equal(outcome.err?.code, 'ECONNABORTED');
+      } finally {
+        await server.close();
+      }
+    });
+
     it('does not call next without a callback', async () => {
       let resolve!: () => void;
       const finished = new Promise<void>((r) => (resolve = r));
