@@ -117,13 +117,17 @@ function headerValue(name: string, value: unknown): string | string[] | undefine
   return values;
 }
 
+/** `Content-Range` of a 416 (RFC 9110 15.5.17): the length of the representation, no range. */
+const UNSATISFIED_RANGE = /^bytes \*\/\d+$/;
+
 /**
  * The headers of an error's `headers` object that may be set: valid names and values (converted
  * to strings once, so a value cannot change between the check and the write), without the
- * {@link FORBIDDEN_HEADERS}. Undefined when there is no such object; the headers read so far
- * when listing its keys throws.
+ * {@link FORBIDDEN_HEADERS}, but with a 416's unsatisfied-range `Content-Range` (`bytes`, a star,
+ * a slash and the length: what send puts on its 416 error, and what RFC 9110 asks a 416 to
+ * carry). Undefined when there is no such object; the headers read so far when listing its keys throws.
  */
-function errorHeaders(err: unknown): Array<[string, string | string[]]> | undefined {
+function errorHeaders(err: unknown, status: number): Array<[string, string | string[]]> | undefined {
   const headers = read(err, 'headers');
   if (!headers || typeof headers !== 'object') return undefined;
   const out: Array<[string, string | string[]]> = [];
@@ -131,13 +135,15 @@ function errorHeaders(err: unknown): Array<[string, string | string[]]> | undefi
     const names = Object.keys(headers);
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
-      if (FORBIDDEN_HEADERS.has(name.toLowerCase())) continue;
+      const lower = name.toLowerCase();
+      if (FORBIDDEN_HEADERS.has(lower) && !(lower === 'content-range' && status === 416)) continue;
       try {
         validateHeaderName(name);
       } catch {
         continue;
       }
       const value = headerValue(name, read(headers, name));
+      if (lower === 'content-range' && (typeof value !== 'string' || !UNSATISFIED_RANGE.test(value))) continue;
       if (value !== undefined) out.push([name, value]);
     }
   } catch {
@@ -239,7 +245,7 @@ export function finalhandler(req: IncomingMessage, res: ServerResponse, options?
     if (err) {
       status = errorStatus(err);
       if (status === undefined) status = responseStatus(res);
-      else headers = errorHeaders(err);
+      else headers = errorHeaders(err, status);
       message = errorMessage(err, status, env);
     } else {
       status = 404;

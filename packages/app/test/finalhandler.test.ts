@@ -1,6 +1,9 @@
 // The final handler (finalhandler 2.1's behaviour) over real HTTP, inside an app and alone.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { format } from 'node:util';
 import Router from '@brisk/router';
@@ -479,6 +482,35 @@ describe("the error's headers", () => {
       assert.equal(head.match(/content-length/gi)?.length, 1);
     } finally {
       await s.close();
+    }
+  });
+
+  it("keeps a 416's unsatisfied-range Content-Range (send's, RFC 9110), and no other", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brisk-416-'));
+    writeFileSync(join(dir, 'nums.txt'), '123456789');
+    const app = brisk();
+    app.set('env', 'test');
+    app.use(brisk.static(dir));
+    app.get('/e/:status/:value', (req) => {
+      throw Object.assign(new Error('range'), {
+        status: Number(req.params.status),
+        headers: { 'Content-Range': req.params.value },
+      });
+    });
+    const s = await serve(app);
+    try {
+      // express 5.3's express.static test: a first-byte-pos past the end of a 9-byte file
+      const r = await s.get('/nums.txt', { Range: 'bytes=9-50' });
+      assert.equal(r.status, 416);
+      assert.equal(r.headers['content-range'], 'bytes */9');
+      const header = async (status: number, value: string) =>
+        (await s.get(`/e/${status}/${encodeURIComponent(value)}`)).headers['content-range'];
+      assert.equal(await header(416, 'bytes */12'), 'bytes */12');
+      assert.equal(await header(416, 'bytes 0-1/2'), undefined);
+      assert.equal(await header(400, 'bytes */12'), undefined);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
