@@ -6,7 +6,7 @@ import type { NextFunction } from '@brisk/router';
 import { CLASSES, application } from './application.js';
 import { BriskRequest } from './request.js';
 import { BriskResponse } from './response.js';
-import type { Application } from './types.js';
+import type { Application, Express } from './types.js';
 
 /** Copies the own properties of `source` that `target` does not have yet (merge-descriptors, no redefine). */
 function mixin(target: object, source: object): void {
@@ -31,10 +31,10 @@ function appProperty(app: Application): PropertyDescriptor {
  * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
  * app.listen(3000);
  */
-export function createApplication(): Application {
+export function createApplication(): Express {
   const app = function app(req: IncomingMessage, res: ServerResponse, next?: NextFunction): void {
-    (app as unknown as Application).handle(req, res, next);
-  } as unknown as Application;
+    (app as unknown as Express).handle(req, res, next);
+  } as unknown as Express;
   mixin(app, EventEmitter.prototype);
   mixin(app, application);
 

@@ -39,7 +39,7 @@ export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.j
 
 /** `require('@brisk/app')`: creates an app, with Express's properties. */
 export interface BriskApp {
-  (): import('./types.js').Application;
+  (): import('./types.js').Express;
   application: typeof application;
   request: typeof request;
   response: typeof response;

@@ -411,8 +411,17 @@ export type RequestParamHandler = {
 /** A `app.param()` callback (brisk's name for {@link RequestParamHandler}). */
 export type ParamHandler = RequestParamHandler;
 
+/**
+ * The methods node knows that @types/express's routers do not list. Optional on an
+ * {@link Application} (so that @types/express's application fits brisk's), present on the app
+ * `brisk()` returns ({@link Express}).
+ */
+export type ExtraMethod = 'acl' | 'bind' | 'mkcalendar' | 'rebind' | 'source' | 'unbind';
+
 /** Every `app.METHOD` but `get` (which is also `app.get(setting)`). */
-export type AppMethods<T> = { [M in Exclude<MethodName, 'get'>]: IRouterMatcher<T> } & { query?: IRouterMatcher<T> };
+export type AppMethods<T> = { [M in Exclude<MethodName, 'get' | ExtraMethod>]: IRouterMatcher<T> } & {
+  [M in ExtraMethod | 'query']?: IRouterMatcher<T>;
+};
 
 /** The arguments `server.listen` takes, after which `app.listen` may take a callback. */
 export type ListenArgs =
@@ -437,34 +446,17 @@ export interface Application<LocalsObj extends AnyRecord = AnyRecord>
   /** The settings (`app.set`), inherited from the parent app once mounted. */
   // biome-ignore lint/suspicious/noExplicitAny: settings hold any value by name (app.set), as in @types/express
   settings: Record<string, any>;
-  /** Values for every render, with `settings`. */
-  // biome-ignore lint/suspicious/noExplicitAny: settings hold any value by name (app.set), as in @types/express
-  locals: LocalsObj & Locals & { settings: Record<string, any> };
+  /** Values for every render (and `settings`, the app's settings). */
+  locals: LocalsObj & Locals;
   /** The pattern(s) the app was mounted on (`'/'` until then; a RegExp when mounted on one). */
   mountpath: string | string[] | PathArg;
   /** The app this one was mounted on. */
   parent?: Application | undefined;
-  /** Compiled views by name (with `view cache`). */
-  cache: Record<string, unknown>;
-  /** Template engines by extension (`.html`). */
-  engines: Record<string, Engine | undefined>;
-  /** The prototype of this app's requests (`app.request.foo = ...` reaches every request). */
-  request: Request;
-  /** The prototype of this app's responses. */
-  response: Response;
-  /** The app's router, made on first use. */
-  readonly router: IRouter;
 
   /** Sets up a new app (called once by the factory). */
   init(): void;
   /** Sets the default settings. */
   defaultConfiguration(): void;
-  /** Dispatches a request through the app; `callback(err?)` is called when nothing ended it. */
-  handle(
-    req: import('node:http').IncomingMessage,
-    res: import('node:http').ServerResponse,
-    callback?: NextFunction,
-  ): void;
   /**
    * Adds middleware, routers or apps on `path` (default `/`) and below it.
    * @throws TypeError `app.use() requires a middleware function`
@@ -517,8 +509,35 @@ export interface Application<LocalsObj extends AnyRecord = AnyRecord>
   on(event: string | symbol, listener: (...args: any[]) => void): this;
 }
 
-/** An application (@types/express's `Express`: the app with its request and response prototypes). */
-export interface Express extends Application {}
+/**
+ * The app `brisk()` returns (@types/express's `Express`): an {@link Application} with its request
+ * and response prototypes, its caches and the rest of what brisk's apps have. Handlers see
+ * `req.app` as an {@link Application}, which @types/express's application fits.
+ */
+export interface Express<LocalsObj extends AnyRecord = AnyRecord> extends Application<LocalsObj> {
+  acl: IRouterMatcher<this>;
+  bind: IRouterMatcher<this>;
+  mkcalendar: IRouterMatcher<this>;
+  rebind: IRouterMatcher<this>;
+  source: IRouterMatcher<this>;
+  unbind: IRouterMatcher<this>;
+  /** The app's router, made on first use. */
+  readonly router: IRouter;
+  /** Compiled views by name (with `view cache`). */
+  cache: Record<string, unknown>;
+  /** Template engines by extension (`.html`). */
+  engines: Record<string, Engine | undefined>;
+  /** The prototype of this app's requests (`app.request.foo = ...` reaches every request). */
+  request: Request;
+  /** The prototype of this app's responses. */
+  response: Response;
+  /** Dispatches a request through the app; `callback(err?)` is called when nothing ended it. */
+  handle(
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+    callback?: NextFunction,
+  ): void;
+}
 
 /** A route (`app.route(path)`, `router.route(path)`): handlers by method for one path. */
 export type IRoute<Route = string> = RouteLike & {

@@ -5,7 +5,7 @@
 import app, { type BriskApp } from '@brisk/app';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import logger from '@brisk/logger';
-import type { Application } from '@brisk/app';
+import type { Express } from '@brisk/app';
 
 // What express exports (`static` is a reserved word: `import { static as serveStatic }`), and the logger
 export {
@@ -38,7 +38,7 @@ export type {
 
 /** `require('briskjs')`: creates an app, with Express's properties and `logger`. */
 export interface Brisk {
-  (): Application;
+  (): Express;
   application: BriskApp['application'];
   request: BriskApp['request'];
   response: BriskApp['response'];
@@ -64,7 +64,7 @@ export interface Brisk {
  * app.get('/', (req, res) => res.send('Hello World'));
  * app.listen(3000);
  */
-function createApplication(): Application {
+function createApplication(): Express {
   return app();
 }
 
