@@ -11,7 +11,8 @@
 import type { EventEmitter } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import Router, { type NextFunction, type RouterInstance } from '@brisk/router';
+import Router, { type MethodName, type NextFunction, type RouterInstance } from '@brisk/router';
+import type { Express } from './types.js';
 import { finalhandler } from './finalhandler.js';
 import { BriskRequest } from './request.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
@@ -411,3 +412,16 @@ for (const method of methods) {
     return this;
   };
 }
+
+/**
+ * Every method of the public `Express` type that this object implements itself: renaming one of
+ * them here, or declaring a new one in types.ts without an implementation, fails the typecheck.
+ * (The routing methods are the loop's; EventEmitter's are node's; `router` is made by `init`.)
+ */
+type OwnMethods = Exclude<
+  { [K in keyof Express]-?: Express[K] extends (...args: never[]) => unknown ? K : never }[keyof Express],
+  keyof EventEmitter | MethodName | 'query' | 'get' | 'router'
+>;
+/** Fails to compile unless `T` is `true`. */
+type Assert<T extends true> = T;
+export type ApplicationImplementsExpress = Assert<[OwnMethods] extends [keyof typeof application] ? true : false>;

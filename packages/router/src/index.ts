@@ -3,7 +3,7 @@ import { Route } from './route.js';
 import { Router as createRouter, type Router as RouterType, type RouterConstructor } from './router.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as T from './types.js';
-import type { Layer as LayerClass, LayerMatcher as Matcher, LayerOptions as LayerOptionsT } from './layer.js';
+import type { LayerOptions as LayerOptionsT } from './layer.js';
 import type { MethodName as MethodNameT } from './methods.js';
 import type { TraceContext as TraceContextT } from './tracing.js';
 
@@ -16,7 +16,7 @@ export type { LayerMatcher, LayerOptions } from './layer.js';
 /** A router instance: what `Router()` returns. */
 export type RouterInstance = RouterType;
 /** An entry of `router.stack` or `route.stack`. */
-export type Layer = LayerClass;
+export type Layer = T.Layer;
 export type { MethodName } from './methods.js';
 export type {
   ErrorRequestHandler,
@@ -174,8 +174,8 @@ declare namespace Router {
   export type RouteMethods<T, Req = RouterRequestType> = RouteMethodsType<T, Req>;
 }
 // Top-level aliases: a namespace merged with a const cannot re-export imported names.
-type LayerType = LayerClass;
-type LayerMatcherType = Matcher;
+type LayerType = T.Layer;
+type LayerMatcherType = T.LayerMatcher;
 type RouterOptionsType = T.RouterOptions;
 type RouterRequestType<P = ParamsType> = T.RouterRequest<P>;
 type ResponseType = T.Response;

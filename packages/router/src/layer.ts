@@ -6,12 +6,11 @@
 
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
 import { isPromise, matchedRoute, noop, traceHandler, tracing } from './tracing.js';
-import type { NextFunction, ParamsDictionary, RouteLike, StackLayer } from './types.js';
+import type { Layer as PublicLayer, LayerMatcher, NextFunction, ParamsDictionary, RouteLike } from './types.js';
 
 export type { LayerOptions } from './matchers.js';
 
-/** A public matcher of `layer.matchers`, as router 2 has them: `false` or `{ params, path }`. */
-export type LayerMatcher = (path: string) => false | { params: ParamsDictionary; path: string };
+export type { LayerMatcher } from './types.js';
 
 /**
  * How a layer's last match was made: by `matchers` the user replaced (or no match yet); by a
@@ -34,7 +33,7 @@ type Call4 = (err: unknown, req: unknown, res: unknown, next: NextFunction) => u
  * `slash`, `matchers`, and `route` (router layers made by `router.route()`) or `method` (route
  * layers).
  */
-export class Layer implements StackLayer {
+export class Layer implements PublicLayer {
   /** The handler (a middleware, an error handler, or a route's dispatcher). */
   handle: AnyHandler;
   /** The parameter names of the last match (router 2: `Object.keys(params)`). */

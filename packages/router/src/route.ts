@@ -3,6 +3,7 @@
 import { Layer } from './layer.js';
 import { lowerMethod, methods } from './methods.js';
 import type {
+  Layer as PublicLayer,
   ErrorRequestHandler,
   HandlerArgs,
   NextFunction,
@@ -53,7 +54,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
   /** The path given to `router.route()`. */
   path: unknown;
   /** The handlers' layers, in the order they were added. */
-  stack: Layer[];
+  stack: PublicLayer[];
   /** The methods with handlers (lowercased, `_all` for `all`), in a prototype-less object. */
   methods: Record<string, boolean | undefined>;
 
@@ -111,7 +112,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
         setImmediate(next, err);
         return;
       }
-      let layer: Layer | undefined;
+      let layer: PublicLayer | undefined;
       while (idx < stack.length) {
         const candidate = stack[idx++];
         if (!candidate.method || candidate.method === method) {

@@ -8,6 +8,7 @@ import { Layer } from './layer.js';
 import { methods } from './methods.js';
 import { Route, checkHandler, handlerList } from './route.js';
 import type {
+  Layer as PublicLayer,
   ErrorRequestHandler,
   HandlerArg,
   RequestHandler,
@@ -39,7 +40,7 @@ export interface Router extends RouterMethods<Router> {
   /** The `router.param()` callbacks, per parameter name. */
   params: Record<string, ParamCallback[]>;
   /** The layers, in order: middleware (`route` undefined) and routes (`route` set). */
-  stack: Layer[];
+  stack: PublicLayer[];
   /**
    * Dispatches a request: runs the matching layers in order; `callback(err?)` is called when
    * they all pass (`next()`), on an unhandled error, or on `next('router')`.

@@ -71,6 +71,39 @@ export interface StackLayer {
   handleError(err: unknown, req: unknown, res: unknown, next: NextFunction): void;
 }
 
+/** A public matcher of `layer.matchers`, as router 2 has them: `false` or `{ params, path }`. */
+export type LayerMatcher = (path: string) => false | { params: ParamsDictionary; path: string };
+
+/**
+ * One entry of `router.stack` or `route.stack` as code outside the router sees it, shaped as
+ * router 2's `Layer`. (The class that implements it keeps its own state in private fields, which
+ * stay out of the published declarations.)
+ */
+export interface Layer extends StackLayer {
+  /** The handler (a middleware, an error handler, or a route's dispatcher). */
+  handle: (...args: never[]) => unknown;
+  /** The parameter names of the last match (router 2: `Object.keys(params)`). */
+  keys: string[];
+  /** The handler's name, or `'<anonymous>'`. */
+  name: string;
+  /** The path as registered (router 2.3): a string, RegExp, or a flat array of them. */
+  rawPath: unknown;
+  /** The parameters of the last match. */
+  params: ParamsDictionary | undefined;
+  /** The matched part of the path at the last match. */
+  path: string | undefined;
+  /** `true` for middleware on `/`: it matches every path without looking at it. */
+  slash: boolean;
+  /** One matcher per path of the layer (an array path gives several), tried in order. */
+  matchers: LayerMatcher[];
+  /** The route, for the layers `router.route()` adds; undefined for middleware. */
+  route: RouteLike | undefined;
+  /** The lowercased method of a route's layer; undefined for `route.all()` layers and router layers. */
+  method: string | undefined;
+  /** Matches `path`; on success stores `params`, `path` and `keys` and returns `true`. */
+  match(path: string | null | undefined): boolean;
+}
+
 /**
  * A route as `req.route` and a router's layers show it: what `Route` has, minus the methods
  * that add handlers (`router.route(path)` returns the full `Route`).

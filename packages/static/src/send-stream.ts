@@ -96,7 +96,7 @@ export class SendStream extends Stream {
   /** The response, once `pipe(res)` was called. */
   res: ServerResponse;
   /** The compiled options. */
-  readonly #opts: CompiledOptions;
+  private readonly compiledOptions: CompiledOptions;
 
   /**
    * @throws {TypeError} for an invalid `dotfiles`, `extensions` or `index` option.
@@ -108,7 +108,7 @@ export class SendStream extends Stream {
     this.path = path;
     this.req = req;
     this.res = undefined as unknown as ServerResponse;
-    this.#opts = options == null ? DEFAULT_OPTIONS : (precompiled.get(opts) ?? compileOptions(opts));
+    this.compiledOptions = options == null ? DEFAULT_OPTIONS : (precompiled.get(opts) ?? compileOptions(opts));
   }
 
   /**
@@ -235,7 +235,7 @@ export class SendStream extends Stream {
    */
   override pipe<T extends NodeJS.WritableStream>(res: T): T {
     this.res = res as unknown as ServerResponse;
-    const opts = this.#opts;
+    const opts = this.compiledOptions;
     const p = this.path;
     const resolved = resolvePath(typeof p === 'string' ? p : String(p), opts.root);
     if (typeof resolved === 'number') {
@@ -256,7 +256,7 @@ export class SendStream extends Stream {
    * preconditions, 416/206 for ranges, then streams the bytes (none for HEAD).
    */
   send(path: string, stat: Stats): void {
-    const opts = this.#opts;
+    const opts = this.compiledOptions;
     const res = this.res;
     const req = this.req;
     let len = stat.size;
@@ -319,7 +319,7 @@ export class SendStream extends Stream {
 
     const extra = opts.streamOptions;
     if (extra === null && len <= SMALL_FILE && this.listenerCount('stream') === 0) {
-      this.#sendSmall(path, stat, offset, len);
+      this.sendSmall(path, stat, offset, len);
       return;
     }
     const end = Math.max(offset, offset + len - 1);
@@ -333,12 +333,12 @@ export class SendStream extends Stream {
    * are handled as a file stream's): a small file whose timestamps are quiet is read whole and
    * cached when the read gets all `stat.size` bytes; any other file, only the window.
    */
-  #sendSmall(path: string, stat: Stats, start: number, len: number): void {
+  private sendSmall(path: string, stat: Stats, start: number, len: number): void {
     let whole = false;
     if (stat.size <= SMALL_FILE) {
       const cached = cachedFile(path, stat);
       if (cached !== undefined) {
-        this.#endWith(cached.subarray(start, start + len));
+        this.endWith(cached.subarray(start, start + len));
         return;
       }
       // the clock is read before the read starts: what is written from now on moves the ctime
@@ -359,11 +359,11 @@ export class SendStream extends Stream {
           return;
         }
         if (!whole) {
-          this.#endWith(bytesRead === len ? buffer : buffer.subarray(0, bytesRead));
+          this.endWith(bytesRead === len ? buffer : buffer.subarray(0, bytesRead));
           return;
         }
         if (bytesRead === size) cacheFile(path, stat, buffer);
-        this.#endWith(buffer.subarray(start, Math.min(start + len, bytesRead)));
+        this.endWith(buffer.subarray(start, Math.min(start + len, bytesRead)));
       };
       if (size === 0) done(null, 0);
       else read(fd, buffer, 0, size, whole ? 0 : start, done);
@@ -375,7 +375,7 @@ export class SendStream extends Stream {
    * destroyed file stream). The socket is asked too: bytes from the cache are sent in the stat's
    * callback, where a socket destroyed a moment ago has not yet closed the response.
    */
-  #endWith(body: Buffer): void {
+  private endWith(body: Buffer): void {
     const res = this.res;
     if (res.destroyed || res.socket?.destroyed) return;
     res.end(body);
@@ -390,8 +390,8 @@ export class SendStream extends Stream {
     fsStat(path, (err, stat) => {
       const endsWithSep = path[path.length - 1] === sep;
       if (err && err.code === 'ENOENT' && !extname(path) && !endsWithSep) {
-        this.#sendFirst(
-          this.#opts.extensions.map((ext) => `${path}.${ext}`),
+        this.sendFirst(
+          this.compiledOptions.extensions.map((ext) => `${path}.${ext}`),
           err,
         );
         return;
@@ -406,7 +406,7 @@ export class SendStream extends Stream {
 
   /** Sends the first of the `index` files that exists in the directory `path`. */
   sendIndex(path: string): void {
-    this.#sendFirst(this.#opts.index.map((name) => join(path, name)));
+    this.sendFirst(this.compiledOptions.index.map((name) => join(path, name)));
   }
 
   /**
@@ -414,7 +414,7 @@ export class SendStream extends Stream {
    * When none is left, fails with the error of the last attempt (`err` before any attempt), or
    * with 404 when there is none (the last candidate was a directory).
    */
-  #sendFirst(candidates: readonly string[], err?: NodeJS.ErrnoException): void {
+  private sendFirst(candidates: readonly string[], err?: NodeJS.ErrnoException): void {
     let i = 0;
     const next = (lastErr?: NodeJS.ErrnoException): void => {
       const candidate = candidates[i++];
@@ -469,7 +469,7 @@ export class SendStream extends Stream {
    * `Cache-Control`, `Last-Modified` and `ETag`, each unless it is set already or disabled.
    */
   setHeader(path: string, stat: Stats): void {
-    const opts = this.#opts;
+    const opts = this.compiledOptions;
     const res = this.res;
 
     if (opts.headers !== null) setHeaders(res, opts.headers);
