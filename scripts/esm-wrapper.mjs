@@ -105,8 +105,18 @@ if (fnModule) {
     errors.length === 0 &&
     [...after.names].sort().join() === [...names].sort().join() &&
     after.default?.callable === true;
-  if (!same) writeFileSync('dist/index.d.ts', original);
-  dtsNote = same ? '; index.d.ts re-exports index.d.cts' : '; full index.d.ts (re-export did not type-check)';
+  if (!same) {
+    // A type exported from src/index.ts but missing from the CommonJS namespace (the namespace
+    // block in src/index.ts): the ESM declarations would be a second full copy of every type.
+    writeFileSync('dist/index.d.ts', original);
+    const have = new Set(after.names);
+    const missing = [...names].filter((x) => !have.has(x));
+    fail(
+      `index.d.ts cannot re-export index.d.cts${errors.length ? `: ${ts.flattenDiagnosticMessageText(errors[0].messageText, ' ')}` : ''}` +
+        `${missing.length ? ` (missing: ${missing.join(', ')})` : ''}; add the type to the namespace in src/index.ts`,
+    );
+  }
+  dtsNote = '; index.d.ts re-exports index.d.cts';
 }
 // tsup indents declarations by 4 spaces; 2 spaces are the repository's style and ~10 % fewer bytes.
 for (const f of ['dist/index.d.ts', 'dist/index.d.cts']) {

@@ -97,6 +97,7 @@ declare namespace brisk {
   > = ErrorRequestHandler_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type ETagFunction = ETagFunction_;
   export type Express = Express_;
+  export type ExtraMethod = ExtraMethod_;
   export type FinalHandler = FinalHandler_;
   export type FinalHandlerOptions = FinalHandlerOptions_;
   export type ForeignHandler = ForeignHandler_;
@@ -182,6 +183,7 @@ type ErrorRequestHandler_<
 > = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
 type ETagFunction_ = S.ETagFunction;
 type Express_ = T.Express;
+type ExtraMethod_ = T.ExtraMethod;
 type FinalHandler_ = F.FinalHandler;
 type FinalHandlerOptions_ = F.FinalHandlerOptions;
 type ForeignHandler_ = T.ForeignHandler;

@@ -109,6 +109,7 @@ declare namespace brisk {
   > = app.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type ETagFunction = app.ETagFunction;
   export type Express = app.Express;
+  export type ExtraMethod = app.ExtraMethod;
   export type FinalHandler = app.FinalHandler;
   export type FinalHandlerOptions = app.FinalHandlerOptions;
   export type ForeignHandler = app.ForeignHandler;
