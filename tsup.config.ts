@@ -67,6 +67,17 @@ export default defineConfig((): Options[] => {
       metafile: true,
       plugins: [names],
     }, // index.cjs, .d.cts, metafile-cjs.json
-    { ...common, entry: { index: 'src/index.ts' }, format: ['esm'], dts: { only: true, banner: NODE_TYPES } }, // index.d.ts only
+    // index.d.ts, for a function-as-module package only (its index.d.cts is `export =`, built from
+    // src/cjs.ts); a named-exports package's index.d.ts is a re-export that esm-wrapper writes
+    ...(existsSync('src/cjs.ts')
+      ? [
+          {
+            ...common,
+            entry: { index: 'src/index.ts' },
+            format: ['esm'],
+            dts: { only: true, banner: NODE_TYPES },
+          } as Options,
+        ]
+      : []),
   ];
 });

@@ -1,6 +1,6 @@
 // Run in a package dir after tsup. Writes dist/index.mjs as a re-export of the ONE CommonJS
 // build, so that require(pkg) === (await import(pkg)).default (docs/contracts.md, contract 2).
-// Named exports: the values dist/index.d.ts (the ESM surface, src/index.ts) declares.
+// Named exports: the values the declarations of src/index.ts (the ESM surface) declare.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -37,7 +37,8 @@ if (!fnModule && !ES_MODULE_MARKED.includes(name)) {
 }
 const cjs = createRequire(file)(file); // runs the build (and its @brisk/* deps' builds)
 if (!fnModule && Object.hasOwn(cjs, 'default')) fail('without src/cjs.ts a package has no default export');
-const [{ names }] = declared([resolve('dist/index.d.ts')]);
+// (a named-exports package's index.d.cts is built from src/index.ts too: no index.d.ts is built)
+const [{ names }] = declared([resolve(fnModule ? 'dist/index.d.ts' : 'dist/index.d.cts')]);
 const missing = names.filter((k) => !Object.hasOwn(cjs, k));
 if (missing.length) fail(`ESM exports that are not properties of module.exports: ${missing.join(', ')}`);
 if (names.some((k) => !/^[A-Za-z_$][\w$]*$/.test(k))) fail(`export names must be identifiers: ${names}`);

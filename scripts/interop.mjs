@@ -50,7 +50,7 @@ export function runInterop({ dir, tsc, typeRoots, pkgs }) {
       target: 'es2022',
       strict: true,
       esModuleInterop: true,
-      // The declarations themselves are checked by scripts/types (check:dist); here the point is
+      // The declarations themselves are checked by test/types (check:dist); here the point is
       // what the three import forms give at runtime, and that they type-check.
       skipLibCheck: true,
       outDir: out,

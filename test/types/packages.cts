@@ -1,5 +1,6 @@
 // Type fixture: the built .d.cts files as a CommonJS TypeScript user sees them.
-// Compiled by `pnpm check:dist` with skipLibCheck: false under nodenext, node16 and bundler.
+// Compiled by `pnpm test:types` (in `pnpm check:dist`) with skipLibCheck: false, with the other
+// files of test/types.
 import bytes = require('@brisk/bytes');
 import rangeParser = require('@brisk/range');
 import cookie = require('@brisk/cookie');
