@@ -38,3 +38,52 @@ const onError: ErrorRequestHandler = (err, _req, res, _next) => {
 app.use('/api', api, onError);
 // @ts-expect-error: a route handler's params come from its path
 app.get('/a/:b', (req) => req.params.c);
+
+// Every name @types/express exports, as a named type import.
+import type {
+  Application,
+  CookieOptions,
+  Errback,
+  Express,
+  Handler,
+  IRoute,
+  IRouter,
+  IRouterHandler,
+  IRouterMatcher,
+  Locals,
+  MediaType,
+  RequestParamHandler,
+  Router as RouterType,
+  RouterOptions,
+  Send,
+  ParamsDictionary,
+  ParamsFlatDictionary,
+  Query,
+  RouteParameters,
+  RequestHandlerParams,
+  Dictionary,
+} from 'briskjs';
+const cookieOptions: CookieOptions = { maxAge: 1000, httpOnly: true, sameSite: 'lax' };
+type _Names = [
+  Application,
+  Errback,
+  Express,
+  Handler,
+  IRoute,
+  IRouter,
+  IRouterHandler<IRouter>,
+  IRouterMatcher<IRouter>,
+  Locals,
+  MediaType,
+  RequestParamHandler,
+  RouterType,
+  RouterOptions,
+  Send,
+  ParamsDictionary,
+  ParamsFlatDictionary,
+  Query,
+  RouteParameters<'/:id'>,
+  RequestHandlerParams,
+  Dictionary<string>,
+];
+void cookieOptions;

@@ -36,6 +36,7 @@ import type { RouterFactory } from './types.js';
 export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
 export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.js';
+export type { CookieOptions, SendFileOptions, SendFileOptions as DownloadOptions } from './response.js';
 
 /** `require('@brisk/app')`: creates an app, with Express's properties. */
 export interface BriskApp {
