@@ -1,4 +1,5 @@
 // Repository-wide rules that every package keeps (docs/contracts.md, contracts 1 and 2).
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -49,3 +50,10 @@ for (const dir of dirs) {
     assert.ok(existsSync(join(root, 'packages', dir, 'src/index.ts')), 'src/index.ts');
   });
 }
+
+test('the express.X type namespaces are generated from the exported types (pnpm gen:namespaces)', () => {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/gen-namespaces.mjs'), '--check'], {
+    encoding: 'utf8',
+  });
+  assert.equal(result.status, 0, result.stderr);
+});
