@@ -73,3 +73,36 @@ const requireLogin: express.RequestHandler = (req, res, next) => {
 app.get('/account', requireLogin, (req: express.Request, res: express.Response) => {
   res.json({ id: req.user?.id, views: req.session.views });
 });
+
+// brisk's Request and @types/express's are two types, neither assignable to the other (decision
+// 025): a function that a middleware's types call with Express's request is written with its
+// parameter inferred (genid above), or annotated with @types/express's own type.
+import type * as E from 'express';
+session({ secret: 's', genid: (req: E.Request) => `${req.ip ?? ''}` });
+// @ts-expect-error brisk's Request is not @types/express's Request (decision 025)
+session({ secret: 's', genid: (req: express.Request) => `${req.ip ?? ''}` });
+class MemoryStorage implements multer.StorageEngine {
+  _handleFile(
+    req: E.Request,
+    file: Express.Multer.File,
+    cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
+  ) {
+    cb(null, { size: file.size, path: req.path });
+  }
+  _removeFile(_req: E.Request, _file: Express.Multer.File, cb: (error: Error | null) => void) {
+    cb(null);
+  }
+}
+app.post('/upload', multer({ storage: new MemoryStorage() }).single('f'), (req, res) => {
+  res.json({ size: req.file?.size });
+});
+// A brisk request given to a helper typed for @types/express: the same runtime object; the types
+// need the cast the decision describes.
+function clientOf(req: E.Request): string {
+  return req.ip ?? '';
+}
+app.get('/who', (req, res) => {
+  res.send(clientOf(req as unknown as E.Request));
+  // @ts-expect-error brisk's Request is not @types/express's Request (decision 025)
+  clientOf(req);
+});

@@ -11,8 +11,8 @@
 import type { EventEmitter } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import Router, { type MethodName, type NextFunction, type RouterInstance } from '@brisk/router';
-import type { Express } from './types.js';
+import Router, { type MethodName, type NextFunction, type Route, type RouterInstance } from '@brisk/router';
+import type { Express, IRoute, IRouter } from './types.js';
 import { finalhandler } from './finalhandler.js';
 import { BriskRequest } from './request.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
@@ -425,3 +425,11 @@ type OwnMethods = Exclude<
 /** Fails to compile unless `T` is `true`. */
 type Assert<T extends true> = T;
 export type ApplicationImplementsExpress = Assert<[OwnMethods] extends [keyof typeof application] ? true : false>;
+
+// index.ts retypes @brisk/router's Router and Route for an app's requests: these fail the typecheck
+// when a member of the app's `Router` or `IRoute` type is missing from, or renamed in, the router
+// package's own.
+export type RouterTypeMatchesRouter = Assert<
+  [Exclude<keyof IRouter, 'query'>] extends [keyof RouterInstance] ? true : false
+>;
+export type RouteTypeMatchesRoute = Assert<[Exclude<keyof IRoute, 'query'>] extends [keyof Route] ? true : false>;
