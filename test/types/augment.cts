@@ -47,7 +47,7 @@ app.use(
     secret: 'keyboard cat',
     resave: false,
     saveUninitialized: false,
-    // express-session's types give `genid` an express.Request; a brisk-typed one fits too
+    // express-session's types call `genid` with @types/express's request: the parameter is inferred
     genid: (req) => `${req.get('host') ?? ''}-${Date.now()}`,
   }),
 );
