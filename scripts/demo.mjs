@@ -1,4 +1,4 @@
-// `pnpm demo`: builds the packages, then serves the brisk demo app (examples/app) on
+// `pnpm demo`: builds the packages that are stale (scripts/build-stale.mjs), then serves the brisk demo app (examples/app) on
 // http://127.0.0.1:3000 (the port from PORT), and closes cleanly on Ctrl-C.
 import { createApp } from '../examples/app/app.mjs';
 
