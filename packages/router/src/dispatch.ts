@@ -8,16 +8,22 @@
 //   4. find      the next candidate that matches, in stack order;
 //   5. enter     set `req.params` (and `req.route`), run the `router.param()` callbacks;
 //   6. run       a route, or middleware with its mount path trimmed from `req.url`.
-// All state lives on one `Dispatch` object per router and request; `next` (also `req.next`) is
-// its one closure.
+// All state lives on one `Dispatch` object per router and request, in named parts whose
+// invariants are written once, above `checkInvariants` (checked at every step while NODE_DEBUG
+// names brisk:router, as the tests run it); `next` (also `req.next`) is its one closure. Which
+// handlers of a route run for a method is the route's rule (route.ts), asked, not repeated here.
+// Tracing is part of each call: a layer traces its handler (layer.ts) while the channel has
+// subscribers, and the dispatch records the pattern each layer matched for it (`traceMatched`).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { debuglog } from 'node:util';
 import { parseurl } from '@brisk/http';
+import { MAX_SYNC_STEPS, QUESTION, SLASH } from './constants.js';
 import { Layer } from './layer.js';
 import { buildIndex, candidates, type Candidates, type PathFlags, type StackIndex } from './lookup.js';
 import { lowerMethod } from './methods.js';
 import { hasParamCallbacks, processParams, type ParamsDone, type ParamsSeen } from './params.js';
-import { Route, handlesMethod } from './route.js';
+import { handlesMethod, onlyHandler } from './route.js';
 import { MATCHED, TRACING_AVAILABLE, recordError, tracing } from './tracing.js';
 import type { NextFunction, ParamCallback, ParamsDictionary, RouteLike, StackLayer } from './types.js';
 
@@ -38,6 +44,7 @@ interface DispatchLayer extends StackLayer {
   params?: ParamsDictionary | undefined;
   path?: string | undefined;
   keys?: readonly string[] | undefined;
+  name?: unknown;
   match(path: string): unknown;
 }
 
@@ -54,11 +61,15 @@ interface DispatchRequest {
   [MATCHED]?: unknown;
 }
 
-/** Synchronous steps in a row before the next one waits for `setImmediate` (router 2's limit). */
-const MAX_SYNC_STEPS = 100;
-const SLASH = 47; // '/'
+/**
+ * `NODE_DEBUG=brisk:router` traces each dispatch and each layer it runs on stderr, and checks the
+ * dispatch's invariants at every step. Read once, when the module loads: free when off.
+ */
+const debug = debuglog('brisk:router');
+const DEBUG = debug.enabled;
 
-const routeDispatch = Route.prototype.dispatch;
+/** The value of a field not set yet (a URL, a method, a saved request field). */
+const UNSET: unique symbol = Symbol('unset');
 
 /**
  * `parseurl(req).pathname` (undefined when it throws), for the URLs that do not take the fast
@@ -148,17 +159,56 @@ function nextOf(dispatch: Dispatch): NextFunction {
   };
 }
 
-/** One request's dispatch through one router. */
+/**
+ * The mount in effect: what running middleware under a path did to `req.url` and `req.baseUrl`,
+ * undone at the next step (`restore`). Made at a dispatch's first mounted middleware.
+ */
+class Mount {
+  /** The mount path trimmed from `req.url` ('' when no middleware is mounted). */
+  removed = '';
+  /** A `/` was put in front of the trimmed URL. */
+  slashAdded = false;
+  /** `req.url` before trimming, when restoring gives it back exactly. */
+  urlBefore: string | undefined = undefined;
+  /** `req.url` just after trimming. */
+  trimmed = '';
+}
+
+/** A matched layer waiting for its `router.param()` callbacks, and what it then runs with. */
+class PendingLayer {
+  constructor(
+    readonly layer: DispatchLayer,
+    /** The step's error (a decoding error of another layer), given to the layer after the callbacks. */
+    readonly error: unknown,
+    /** `layer.path` at the match: a callback may dispatch another request through the same layer. */
+    readonly layerPath: string | undefined,
+    /** The dispatch's path at the match. */
+    readonly path: string,
+  ) {}
+}
+
+/**
+ * One request's dispatch through one router. Its state, by part (each part's invariants are
+ * written once, in `checkInvariants`):
+ * - **the request as it came**: the fields a dispatch changes and `finish` puts back;
+ * - **position**: where in the stack the walk is (`idx`) and in the candidate list (`ci`);
+ * - **location**: the path of `req.url` and the candidate layers for it, re-derived when the URL
+ *   or the stack changes;
+ * - **method**: `req.method` lowercased, re-derived when it changes;
+ * - **step**: what the current call of `next` carries (`error`, `sync`, `inRoute`);
+ * - **mount**, **params** and **tracing**: made or set only when a request needs them.
+ */
 class Dispatch implements PathFlags, ParamsDone {
   /** The step function handed to layers (and set as `req.next`). */
   readonly next: NextFunction;
-
-  // The router, the request, and what to give back when the dispatch ends.
   readonly router: RouterState;
   readonly stack: unknown[];
   readonly req: DispatchRequest;
   readonly res: ServerResponse;
+  /** Called when the dispatch ends: `callback(err?)`. */
   readonly callback: NextFunction;
+
+  // The request as it came (put back by `finish`).
   readonly parentParams: unknown;
   readonly parentUrl: string;
   readonly savedBaseUrl: string | undefined;
@@ -168,56 +218,51 @@ class Dispatch implements PathFlags, ParamsDone {
   /** The methods of the routes an `OPTIONS` request met (for the automatic answer), else undefined. */
   readonly allow: string[] | undefined;
 
+  // Position
   /** The next stack position to consider. */
   idx = 0;
+  /** The next entry of `cands` to consider. */
+  ci = 0;
+
+  // Location: derived from `req.url` and the stack.
+  /** The `req.url` the path was derived from. */
+  seenUrl: unknown = UNSET;
+  /** Its pathname (null or undefined: it has none, and the dispatch ends). */
+  path: string | null | undefined = undefined;
+  /** `path` is the start of `req.url` (the URL was split at `?` without parsing). */
+  pathIsUrlPrefix = false;
+  /** The path holds a `%` (written by `candidates`). */
+  percent = false;
+  /** The path holds a character url.parse treats specially (written by `candidates`). */
+  special = false;
+  /** The stack's index the candidates come from. */
+  index: StackIndex | undefined = undefined;
+  /** The layers that may match `path`, in stack order (undefined: to be looked up). */
+  cands: Candidates | undefined = undefined;
+
+  // Method: derived from `req.method`.
+  seenMethod: unknown;
+  /** `req.method` lowercased. */
+  method: unknown;
+  /** Routes cannot be skipped on their methods: HEAD enters routes it does not run, OPTIONS lists every route's methods. */
+  everyRoute: boolean;
+
+  // Step
   /** Steps taken synchronously in a row. */
   sync = 0;
   /** The error the current step goes on with. */
   error: unknown = undefined;
-
-  // The mount in effect: what was trimmed from `req.url`, to put back at the next step.
-  /** The mount path trimmed from `req.url` ('' when none). */
-  removed = '';
-  /** A `/` was put in front of the trimmed URL. */
-  slashAdded = false;
-  /** `req.url` before trimming, when restoring gives it back exactly. */
-  urlBefore: string | undefined = undefined;
-  /** `req.url` just after trimming. */
-  trimmed = '';
-
-  // The path and its candidates: derived from `req.url` and the stack, re-derived when they change.
-  seenUrl: unknown = undefined;
-  seen = false;
-  path: string | null | undefined = undefined;
-  /** `path` is the start of `req.url` (the URL was split at `?` without parsing). */
-  pathIsUrlPrefix = false;
-  percent = false;
-  special = false;
-  index: StackIndex | undefined = undefined;
-  cands: Candidates | undefined = undefined;
-  /** The next entry of `cands` to consider. */
-  ci = 0;
-
-  // The method: derived from `req.method`, re-derived when it changes.
-  seenMethod: unknown;
-  /** `req.method` lowercased. */
-  method: unknown;
-  /** Routes cannot be skipped on their methods: HEAD runs GET routes, OPTIONS lists every route's methods. */
-  everyRoute = false;
-
-  /** A one-handler route's handler is running with this dispatch's own `next`. */
+  /** A one-handler route's handler is running with this dispatch's own `next` (route.ts `onlyHandler`). */
   inRoute = false;
 
-  // `router.param()` callbacks: what they saw this request, and the layer waiting for them.
+  /** The mount in effect (made at the first mounted middleware). */
+  mount: Mount | undefined = undefined;
+  /** What the `router.param()` callbacks saw this request, by name (made at the first callback). */
   paramsSeen: ParamsSeen | undefined = undefined;
-  pending: DispatchLayer | undefined = undefined;
-  pendingError: unknown = undefined;
-  pendingLayerPath: string | undefined = undefined;
-  pendingPath = '';
-
-  // Tracing: `req[MATCHED]` as it was before this dispatch first wrote it, put back at the end.
-  matchedSaved = false;
-  savedMatched: unknown = undefined;
+  /** The layer waiting for its param callbacks. */
+  pending: PendingLayer | undefined = undefined;
+  /** Tracing: `req[MATCHED]` before this dispatch first wrote it (UNSET: never written), put back at the end. */
+  savedMatched: unknown = UNSET;
 
   constructor(router: RouterState, req: DispatchRequest, res: ServerResponse, callback: NextFunction) {
     this.next = nextOf(this);
@@ -240,6 +285,7 @@ class Dispatch implements PathFlags, ParamsDone {
   /** Sets up the request and takes the first step. */
   start(): void {
     const req = this.req;
+    if (DEBUG) debug('dispatch %s %s (%d layers)', req.method, req.url, this.stack.length);
     req.next = this.next;
     req.baseUrl = this.parentUrl;
     req.originalUrl = req.originalUrl || req.url;
@@ -256,7 +302,7 @@ class Dispatch implements PathFlags, ParamsDone {
       if (err === 'route') err = undefined;
     }
     const layerError = err === 'route' ? null : err;
-    this.restore();
+    if (this.mount !== undefined) this.restore(this.mount);
     if (layerError === 'router') {
       setImmediate(finishLater, this, null);
       return;
@@ -273,6 +319,7 @@ class Dispatch implements PathFlags, ParamsDone {
       this.finish(layerError);
       return;
     }
+    if (DEBUG) checkInvariants(this);
     this.error = layerError;
     const layer = this.find();
     if (layer === undefined) {
@@ -284,9 +331,9 @@ class Dispatch implements PathFlags, ParamsDone {
   }
 
   /** Undoes the previous middleware's mount: `req.url` and `req.baseUrl` as they were before it. */
-  restore(): void {
+  restore(mount: Mount): void {
     const req = this.req;
-    if (this.slashAdded) {
+    if (mount.slashAdded) {
       // The `/` put in front of the trimmed URL goes, unless the layer rewrote the URL to a path
       // of its own under a mount path with no trailing `/`: `/index.html` under `/app` is
       // `/app/index.html`, not `/appindex.html` (router 2.3).
@@ -294,33 +341,32 @@ class Dispatch implements PathFlags, ParamsDone {
       if (
         url === '/' ||
         url.startsWith('/?') ||
-        (url.charCodeAt(0) === SLASH && this.removed.charCodeAt(this.removed.length - 1) === SLASH)
+        (url.charCodeAt(0) === SLASH && mount.removed.charCodeAt(mount.removed.length - 1) === SLASH)
       )
         req.url = url.slice(1);
-      this.slashAdded = false;
+      mount.slashAdded = false;
     }
-    if (this.removed.length !== 0) {
+    if (mount.removed.length !== 0) {
       req.baseUrl = this.parentUrl;
       const url = req.url as string;
       const protohost = this.protohost;
       req.url =
-        this.urlBefore !== undefined && url === this.trimmed
-          ? this.urlBefore
-          : protohost + this.removed + url.slice(protohost.length);
-      this.removed = '';
+        mount.urlBefore !== undefined && url === mount.trimmed
+          ? mount.urlBefore
+          : protohost + mount.removed + url.slice(protohost.length);
+      mount.removed = '';
     }
   }
 
   /**
-   * Brings the path, the candidates and the method up to date with `req.url`, `req.method` and
-   * the stack. Returns false when the URL has no path (the dispatch then ends).
+   * Brings the location and the method up to date with `req.url`, `req.method` and the stack.
+   * Returns false when the URL has no path (the dispatch then ends).
    */
   locate(): boolean {
     const req = this.req;
     const url = req.url;
     let fastSplit = false; // the path was cut at `?`, and may hold what url.parse treats specially
-    if (!this.seen || url !== this.seenUrl) {
-      this.seen = true;
+    if (url !== this.seenUrl) {
       this.seenUrl = url;
       this.cands = undefined;
       if (typeof url === 'string' && url.charCodeAt(0) === SLASH) {
@@ -422,6 +468,7 @@ class Dispatch implements PathFlags, ParamsDone {
     const router = this.router;
     if (layer.route) req.route = layer.route;
     if (tracing()) this.traceMatched(layer);
+    if (DEBUG) debug('%s %s: layer %s %s', req.method, this.path, layer.name, String(Layer.matchedPattern(layer)));
     req.params = router.mergeParams
       ? mergeParams(layer.params as Record<string, unknown>, this.parentParams, Layer.ownParams(layer))
       : layer.params;
@@ -429,10 +476,7 @@ class Dispatch implements PathFlags, ParamsDone {
     const layerPath = layer.path;
     const keys = layer.keys;
     if (keys && keys.length !== 0 && hasParamCallbacks(router.params, keys)) {
-      this.pending = layer;
-      this.pendingError = this.error;
-      this.pendingLayerPath = layerPath;
-      this.pendingPath = this.path as string;
+      this.pending = new PendingLayer(layer, this.error, layerPath, this.path as string);
       processParams(
         router.params,
         keys,
@@ -455,19 +499,16 @@ class Dispatch implements PathFlags, ParamsDone {
    */
   traceMatched(layer: DispatchLayer): void {
     const req = this.req;
-    if (!this.matchedSaved) {
-      this.savedMatched = req[MATCHED];
-      this.matchedSaved = true;
-    }
+    if (this.savedMatched === UNSET) this.savedMatched = req[MATCHED];
     req[MATCHED] = Layer.matchedPattern(layer);
   }
 
   /** The param callbacks of the pending layer are done (`err`: one of them failed). */
   paramsDone(err: unknown): void {
-    const layer = this.pending as DispatchLayer;
+    const pending = this.pending as PendingLayer;
     this.pending = undefined;
-    if (err) this.step(this.pendingError || err);
-    else this.run(layer, this.pendingError, this.pendingLayerPath, this.pendingPath);
+    if (err) this.step(pending.error || err);
+    else this.run(pending.layer, pending.error, pending.layerPath, pending.path);
     this.sync = 0;
   }
 
@@ -478,20 +519,16 @@ class Dispatch implements PathFlags, ParamsDone {
     else this.runMiddleware(layer, error, layerPath, path);
   }
 
-  /** Runs a route; one with a single handler runs it directly with `next` (what route.dispatch does, minus a closure). */
+  /** Runs a route: its one handler directly when route.ts's `onlyHandler` says so, else its own dispatch. */
   runRoute(layer: DispatchLayer, route: RouteLike): void {
     const req = this.req;
-    const rstack = route.stack;
-    if (rstack.length !== 1 || route.dispatch !== routeDispatch || !Layer.dispatchesRoute(layer)) {
+    const only = onlyHandler(layer, route, req.method === this.seenMethod ? this.method : lowerMethod(req.method));
+    if (only === undefined) {
       layer.handleRequest(req, this.res, this.next);
       return;
     }
-    const only = rstack[0];
-    // As route.dispatch: the method as the request has it now, HEAD falling back to GET.
-    let method = req.method === this.seenMethod ? this.method : lowerMethod(req.method);
-    if (method === 'head' && !route.methods.head) method = 'get';
     req.route = route;
-    if (only.method && only.method !== method) {
+    if (only === null) {
       this.step();
       return;
     }
@@ -510,20 +547,21 @@ class Dispatch implements PathFlags, ParamsDone {
         this.step(error);
         return;
       }
+      const mount = (this.mount ??= new Mount());
       const url = req.url as string;
       const protohost = this.protohost;
-      this.removed = layerPath;
-      this.trimmed = protohost + url.slice(protohost.length + n);
+      mount.removed = layerPath;
+      mount.trimmed = protohost + url.slice(protohost.length + n);
       // Restoring gives `url` back when it starts with protohost + layerPath.
-      this.urlBefore =
+      mount.urlBefore =
         (anchored && this.pathIsUrlPrefix && protohost === '' && url === this.seenUrl) ||
         (url.startsWith(protohost) && url.startsWith(layerPath, protohost.length))
           ? url
           : undefined;
-      req.url = this.trimmed;
-      if (!protohost && this.trimmed.charCodeAt(0) !== SLASH) {
-        req.url = '/' + this.trimmed;
-        this.slashAdded = true;
+      req.url = mount.trimmed;
+      if (!protohost && mount.trimmed.charCodeAt(0) !== SLASH) {
+        req.url = '/' + mount.trimmed;
+        mount.slashAdded = true;
       }
       req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === SLASH ? layerPath.slice(0, n - 1) : layerPath);
     }
@@ -533,6 +571,7 @@ class Dispatch implements PathFlags, ParamsDone {
 
   /** The end: the automatic `OPTIONS` answer, or the request's fields restored and the callback called. */
   finish(err: unknown): void {
+    if (DEBUG) debug('%s %s: end of the stack%s', this.req.method, this.req.url, err ? ' with an error' : '');
     let end = err;
     const allow = this.allow;
     if (allow !== undefined && !end && allow.length !== 0) {
@@ -547,7 +586,58 @@ class Dispatch implements PathFlags, ParamsDone {
     req.baseUrl = this.savedBaseUrl;
     req.next = this.savedNext;
     req.params = this.parentParams;
-    if (this.matchedSaved) req[MATCHED] = this.savedMatched;
+    if (this.savedMatched !== UNSET) req[MATCHED] = this.savedMatched;
     this.callback(end);
   }
+}
+
+/**
+ * The invariants of a dispatch's parts, as they hold at each step once the mount is undone and
+ * the location is up to date (`step`, before `find`). Each is what some step relies on another to
+ * keep; a change that breaks one fails here, with the part's name, instead of answering a request
+ * wrongly later. Checked at every step while NODE_DEBUG names brisk:router (the router's tests
+ * run their requests so: packages/router/test/invariants.test.ts).
+ */
+export function checkInvariants(d: Dispatch): void {
+  const fail = (part: string, what: string): never => {
+    throw new Error(`brisk:router: dispatch invariant broken (${part}): ${what}`);
+  };
+  const req = d.req;
+  // Position: idx only grows, within the stack; every candidate before ci is behind idx.
+  if (!(d.idx >= 0 && d.idx <= d.stack.length)) fail('position', `idx ${d.idx} outside a stack of ${d.stack.length}`);
+  const cands = d.cands;
+  if (cands !== undefined) {
+    if (!(d.ci >= 0 && d.ci <= cands.pos.length)) fail('position', `ci ${d.ci} outside ${cands.pos.length} candidates`);
+    for (let k = 0; k < d.ci; k++)
+      if (cands.pos[k] >= d.idx) fail('position', `candidate ${k} before ci is at or after idx`);
+  }
+  // Location: the path is that of the URL now on the request, and the candidates are for it, from
+  // the router's current index of this stack, in stack order.
+  if (d.seenUrl !== req.url) fail('location', 'req.url changed without the path being derived again');
+  if (typeof d.path !== 'string') fail('location', 'no path, yet the dispatch goes on');
+  if (d.pathIsUrlPrefix) {
+    const url = req.url as string;
+    const path = d.path as string;
+    if (!url.startsWith(path) || (url.length !== path.length && url.charCodeAt(path.length) !== QUESTION))
+      fail('location', 'a path split at "?" is not the start of req.url');
+  }
+  if (cands === undefined || d.index === undefined) fail('location', 'no candidates');
+  const index = d.index as StackIndex;
+  if (index !== d.router[INDEX] || index.stack !== d.stack || index.length !== d.stack.length)
+    fail('location', "the candidates are not from the router's current index");
+  const pos = (cands as Candidates).pos;
+  for (let k = 1; k < pos.length; k++) if (pos[k] <= pos[k - 1]) fail('location', 'candidates out of stack order');
+  // Method: derived from the method now on the request.
+  if (d.seenMethod !== req.method) fail('method', 'req.method changed without being derived again');
+  if (d.method !== lowerMethod(d.seenMethod)) fail('method', 'method is not req.method lowercased');
+  if (d.everyRoute !== (d.seenMethod === 'HEAD' || (d.seenMethod === 'OPTIONS' && d.allow !== undefined)))
+    fail('method', 'everyRoute does not follow the method');
+  // Step: a one-handler route's next has been taken.
+  if (d.inRoute) fail('step', 'inRoute still set');
+  // Mount: undone (req.url is the router's own again).
+  const mount = d.mount;
+  if (mount !== undefined && (mount.removed !== '' || mount.slashAdded))
+    fail('mount', 'the previous mount was not undone');
+  // Params: no layer is waiting for its callbacks.
+  if (d.pending !== undefined) fail('params', 'a layer is still waiting for its param callbacks');
 }

@@ -22,6 +22,7 @@
 // candidate lists are a superset: each candidate still runs its own matcher, so layers keep
 // Express's order and a case-sensitive layer found through its folded key still checks case.
 
+import { ASCII_CASE_OFFSET, PERCENT, SLASH, UPPER_A, UPPER_Z } from './constants.js';
 import { Layer } from './layer.js';
 import { startsWithFolded } from './matchers.js';
 
@@ -81,11 +82,6 @@ const MULTIPLIER = 31;
 /** Hashes are kept to 30 bits: small integers for V8, and Map keys that never become heap numbers. */
 const HASH_MASK = 0x3fffffff;
 
-const SLASH = 47; // '/'
-const PERCENT = 37; // '%'
-const UPPER_A = 65; // 'A'
-const UPPER_Z = 90; // 'Z'
-const ASCII_CASE_OFFSET = 32; // 'a' - 'A'
 const HASH_SIGN = 35; // '#': the highest of the ASCII characters url.parse treats specially
 const NBSP = 0xa0; // the lowest of the non-ASCII ones
 

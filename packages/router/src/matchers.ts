@@ -11,6 +11,7 @@
 // builds its dispatch index (lookup.ts).
 
 import { match as matchPath, parse, pathToRegexp, type Keys, type Token, type TokenData } from '@brisk/path';
+import { ASCII_CASE_OFFSET, SLASH, UPPER_A, UPPER_Z } from './constants.js';
 import type { ParamsDictionary } from './types.js';
 
 /** The options a layer is compiled with (router 2's `Layer(path, options, fn)`). */
@@ -54,10 +55,6 @@ export interface Compiled {
   anchored: boolean;
 }
 
-const SLASH = 47; // '/'
-const UPPER_A = 65; // 'A'
-const UPPER_Z = 90; // 'Z'
-const ASCII_CASE_OFFSET = 32; // 'a' - 'A'
 const ASCII_MAX = 127;
 
 /** Trailing slashes, removed from non-strict string paths (router 2's `loosen`). */

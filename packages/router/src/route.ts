@@ -1,5 +1,6 @@
 // Route: the handlers of one path, per HTTP method (router 2's `Route`).
 
+import { MAX_SYNC_STEPS } from './constants.js';
 import { Layer } from './layer.js';
 import { lowerMethod, methods } from './methods.js';
 import type {
@@ -11,10 +12,8 @@ import type {
   RouteLike,
   RouteMethods,
   RouterRequest,
+  StackLayer,
 } from './types.js';
-
-/** Synchronous steps in a row before the next one waits for `setImmediate` (router 2's limit). */
-const MAX_SYNC_STEPS = 100;
 
 /** Flattens handler arguments (nested arrays to any depth) and checks each is a function. */
 export function handlerList(args: ArrayLike<unknown>): Array<(...a: never[]) => unknown> {
@@ -28,11 +27,37 @@ export function checkHandler(fn: unknown): asserts fn is (...a: never[]) => unkn
   if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');
 }
 
-/** `true` when a route's `methods` table handles `method` (lowercased), HEAD falling back to GET. */
+// Which handlers of a route run for a request: the rules, in one place. The router asks these
+// (dispatch.ts) instead of reading a route's `methods` itself.
+
+/**
+ * The method whose handlers a route runs for a request of `method` (lowercased): `method`
+ * itself, or `'get'` for `'head'` when the route has no HEAD handlers of its own. The one place
+ * the HEAD → GET fallback is written.
+ */
+export function methodToRun(table: Record<string, boolean | undefined>, method: unknown): unknown {
+  return method === 'head' && !table.head ? 'get' : method;
+}
+
+/** `true` when a route's `methods` table has handlers for `method` (lowercased), `all()` ones included. */
 export function handlesMethod(table: Record<string, boolean | undefined>, method: unknown): boolean {
-  if (table._all) return true;
-  const name = method === 'head' && !table.head ? 'get' : (method as string);
-  return Boolean(table[name]);
+  return Boolean(table._all) || Boolean(table[methodToRun(table, method) as string]);
+}
+
+/**
+ * The router's fast path for a route with one handler: running that handler with the router's
+ * own `next` is what `route.dispatch` would do, minus a closure per request. It applies while
+ * `layer` is the layer `router.route()` made for `route` and still dispatches with the handler it
+ * was given, and `route.dispatch` is Route's own (as the class defined it: a patched
+ * `Route.prototype.dispatch` is used). Returns the handler's layer; `null` when
+ * `route.dispatch` would run nothing for `method` (lowercased), so the router goes on; or
+ * `undefined` when the fast path does not apply (the router calls `layer.handleRequest`).
+ */
+export function onlyHandler(layer: unknown, route: RouteLike, method: unknown): StackLayer | null | undefined {
+  const stack = route.stack;
+  if (stack.length !== 1 || route.dispatch !== ROUTE_DISPATCH || !Layer.dispatchesRoute(layer)) return undefined;
+  const only = stack[0];
+  return !only.method || only.method === methodToRun(route.methods, method) ? only : null;
 }
 
 /** The route handlers' call shape, as a Route calls them. */
@@ -82,7 +107,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
       if (name !== '_all') names.push(name.toUpperCase());
       else if (includeAll) names.push('*');
     }
-    if (table.get && !table.head) names.push('HEAD');
+    if (!table.head && table[methodToRun(table, 'head') as string]) names.push('HEAD'); // HEAD runs GET's
     return names;
   }
 
@@ -97,8 +122,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
       done();
       return;
     }
-    let method = lowerMethod(req.method);
-    if (method === 'head' && !this.methods.head) method = 'get';
+    const method = methodToRun(this.methods, lowerMethod(req.method));
     let idx = 0;
     let sync = 0;
     req.route = this;
@@ -144,6 +168,9 @@ export class Route<Req = RouterRequest> implements RouteLike {
     return this;
   }
 }
+
+/** Route's own `dispatch`, for {@link onlyHandler}. */
+const ROUTE_DISPATCH = Route.prototype.dispatch;
 
 /** Adds the handlers for one method (lowercased). */
 function addHandlers(route: Route, method: string, args: ArrayLike<unknown>): Route {
