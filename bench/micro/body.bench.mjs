@@ -1,7 +1,7 @@
 // @brisk/body against body-parser 2.4.0: one middleware call per op, from the call to next(), on a
 // request stand-in whose body arrives synchronously (one 'data' + 'end'), so the harness can time
-// it. The socket and the kernel are left out: this is the parser's own CPU (docs/performance.md,
-// scenario S3 and rule 4).
+// it. The socket and the kernel are left out: this is the parser's own CPU (docs/performance.md
+// rule 4; scenario S3 of docs/notes/2026-11-express5-cpu-study.md).
 // Run after `pnpm build` in packages/body: node micro/run.mjs body
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
