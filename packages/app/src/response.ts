@@ -6,23 +6,26 @@
 // constructor, so every response has the same shape from the start; no method adds a field.
 //
 // The methods call each other through `this` where Express does (`res.json` calls `res.send`,
-// `res.redirect` calls `res.location`, ...), so middleware that wraps one of them still sees
-// every response. Inside `res.send`, `res.json` and `res.jsonp` the headers are read and written
-// with node's `getHeader`/`setHeader`, each once, with precomputed values: Express's path sets
-// `Content-Type` twice and parses it once per response (docs/performance.md, rules 7 and 8).
+// `res.redirect` calls `res.location` and `res.format`, `res.download` calls `res.sendFile`, ...),
+// so middleware that wraps one of them still sees every response. Inside `res.send`, `res.json`
+// and `res.jsonp` the headers are read and written with node's `getHeader`/`setHeader`, each
+// once, with precomputed values: Express's path sets `Content-Type` twice and parses it once per
+// response (docs/performance.md, rules 7 and 8). The file transfers of `res.sendFile` and
+// `res.download` are in send-file.ts.
 //
 // No method may use a `#private` member: a response made elsewhere (a mounted sub-app, a server
 // shared with other listeners) reaches these methods by a change of prototype, and never went
 // through this class's constructor.
 
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import { basename, extname, isAbsolute, resolve, sep } from 'node:path';
+import { basename, extname } from 'node:path';
 import { serialize, sign, type SerializeOptions } from '@brisk/cookie';
-import { contentDisposition, createError, encodeUrl, escapeHtml, onFinished, statuses, vary } from '@brisk/http';
+import { contentDisposition, createError, encodeUrl, escapeHtml, statuses, vary } from '@brisk/http';
 import { contentType as mimeContentType, lookup } from '@brisk/mime';
 import type { NextFunction } from '@brisk/router';
-import { SendStream, type HeadersObject, type SendOptions } from '@brisk/static';
+import type { SendOptions } from '@brisk/static';
 import type { BriskRequest } from './request.js';
+import { downloadOf, sendFileOf } from './send-file.js';
 import { strongETag, weakETag, type ETagFunction } from './settings.js';
 import type { Request, Response } from './types.js';
 
@@ -70,12 +73,20 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The type of a JSONP body. */
 const JAVASCRIPT_TYPE = 'text/javascript; charset=utf-8';
-/** The type of `res.sendStatus` and text redirect bodies. */
+/** The type of `res.sendStatus` bodies (and, through `res.format`, of text redirect bodies). */
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 /** The type of a Buffer body without one. */
 const BINARY_TYPE = 'application/octet-stream';
-/** What a redirect can answer with, in Express's order (the first wins without `Accept`). */
-const REDIRECT_TYPES: readonly string[] = ['text', 'html'];
+
+/**
+ * The response whose `res.json` or `res.jsonp` has just set `Content-Type` to its final value
+ * (`JSON_TYPE` or `JAVASCRIPT_TYPE`) and is calling `res.send`, which then leaves it as it is
+ * instead of setting it again (docs/performance.md, rule 7). `res.send` clears it on entry, so
+ * it stays set only while the call goes through a wrapped `send`; a wrapper that calls the
+ * original later, after another response's `res.json`, gets the second set back, with the same
+ * headers. A module variable, not a field: a field would change every response's shape.
+ */
+let typedByJson: ServerResponse | undefined;
 
 /** Status codes that have no body: their content headers are removed. */
 const NO_CONTENT = 204;
@@ -356,12 +367,18 @@ export class BriskResponse extends ServerResponse {
     let chunk = body;
     let encoding: BufferEncoding | undefined;
 
+    // `res.json` or `res.jsonp` called this `send` and set a type that needs no charset added
+    const typedByCaller = typedByJson === this;
+    typedByJson = undefined;
+
     if (typeof chunk === 'string') {
       encoding = 'utf8';
       const type = this.getHeader('Content-Type');
       if (typeof type !== 'string') this.setHeader('Content-Type', HTML_TYPE);
-      // Express sets what `setCharset` gives through `res.set`: for an empty type, `false`
-      else this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
+      // Express sets what `setCharset` gives through `res.set` (for an empty type, `false`); the
+      // type res.json/jsonp has just set is that value already, and Express's second set is skipped
+      else if (!typedByCaller || (type !== JSON_TYPE && type !== JAVASCRIPT_TYPE))
+        this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
     } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
       if (chunk === null) {
         chunk = '';
@@ -447,7 +464,10 @@ export class BriskResponse extends ServerResponse {
   json(obj?: unknown): this {
     const settings = this.app.settings;
     const body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
-    if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', JSON_TYPE);
+    if (!this.getHeader('Content-Type')) {
+      this.setHeader('Content-Type', JSON_TYPE);
+      typedByJson = this;
+    }
     return this.send(body);
   }
 
@@ -462,17 +482,20 @@ export class BriskResponse extends ServerResponse {
     let body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
     let callback = (this.req.query as Record<string, unknown>)[settings['jsonp callback name'] as string];
 
-    if (!this.getHeader('Content-Type')) {
+    if (Array.isArray(callback)) callback = callback[0];
+    // the name of the function to call, when there is a callback (possibly '' once reduced)
+    const name =
+      typeof callback === 'string' && callback.length !== 0 ? callback.replace(JSONP_CALLBACK_REGEXP, '') : undefined;
+
+    // each header set once: `nosniff` and the JavaScript type with a callback, else `nosniff` and
+    // the JSON type unless a type is set (Express sets both, then both again with a callback)
+    if (name !== undefined || !this.getHeader('Content-Type')) {
       this.setHeader('X-Content-Type-Options', 'nosniff');
-      this.setHeader('Content-Type', JSON_TYPE);
+      this.setHeader('Content-Type', name !== undefined ? JAVASCRIPT_TYPE : JSON_TYPE);
+      typedByJson = this;
     }
 
-    if (Array.isArray(callback)) callback = callback[0];
-
-    if (typeof callback === 'string' && callback.length !== 0) {
-      this.setHeader('X-Content-Type-Options', 'nosniff');
-      this.setHeader('Content-Type', JAVASCRIPT_TYPE);
-      const name = callback.replace(JSONP_CALLBACK_REGEXP, '');
+    if (name !== undefined) {
       if (body === undefined) body = '';
       // JSON allows the line and paragraph separators in strings; JavaScript before ES2019 does not
       else body = body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -507,23 +530,7 @@ export class BriskResponse extends ServerResponse {
   sendFile(path: string, callback?: SendFileCallback): void;
   sendFile(path: string, options?: SendFileOptions | null, callback?: SendFileCallback): void;
   sendFile(path: string, options?: SendFileOptions | SendFileCallback | null, callback?: SendFileCallback): void {
-    let done = callback;
-    let opts = (options || {}) as SendFileOptions;
-    if (!path) throw new TypeError('path argument is required to res.sendFile');
-    if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
-    if (typeof options === 'function') {
-      done = options;
-      opts = {};
-    }
-    if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
-
-    // the caller's options, unchanged, under the app's etag setting
-    const sendOptions = Object.create(opts) as SendFileOptions;
-    sendOptions.etag = Boolean(this.app.settings.etag);
-    const req = this.req;
-    const transfer = new FileTransfer(req, encodeURI(path), sendOptions, done, req.next);
-    onFinished(this, (err) => transfer.onResponseFinished(err));
-    transfer.pipe(this);
+    sendFileOf(this, path, options, callback);
   }
 
   /**
@@ -550,37 +557,7 @@ export class BriskResponse extends ServerResponse {
     options?: SendFileOptions | SendFileCallback | null,
     callback?: SendFileCallback,
   ): void {
-    let done = callback;
-    let name = filename as string | null | undefined;
-    let opts = (options || null) as SendFileOptions | null;
-
-    if (typeof filename === 'function') {
-      done = filename;
-      name = null;
-      opts = null;
-    } else if (typeof options === 'function') {
-      done = options;
-      opts = null;
-    }
-    // the filename may be left out: options in its place
-    if (typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
-      name = null;
-      opts = filename;
-    }
-
-    const headers: HeadersObject = { 'Content-Disposition': contentDisposition.create(basename(name || path)) };
-    const given = opts?.headers;
-    if (given) {
-      const keys = Object.keys(given);
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        if (key.toLowerCase() !== 'content-disposition') headers[key] = given[key] as string;
-      }
-    }
-
-    const sendOptions = Object.create(opts) as SendFileOptions;
-    sendOptions.headers = headers;
-    this.sendFile(!sendOptions.root ? absolute(path) : path, sendOptions, done);
+    downloadOf(this, path, filename, options, callback);
   }
 
   /**
@@ -733,9 +710,9 @@ export class BriskResponse extends ServerResponse {
 
   /**
    * Redirects: `Location` (as `res.location`), the status (default 302), and a short body by
-   * `Accept`: `<status message>. Redirecting to <url>` as text (also without `Accept`), the same
-   * escaped in a small HTML document (title and paragraph), else empty; no body for HEAD. Adds
-   * `Accept` to `Vary`.
+   * `Accept`, chosen by `res.format`: `<status message>. Redirecting to <url>` as text (also
+   * without `Accept`), the same escaped in a small HTML document (title and paragraph), else
+   * empty; no body for HEAD. Adds `Accept` to `Vary`.
    * @throws TypeError / RangeError as `res.status` (`res.redirect(url, status)` is not a form)
    */
   redirect(url: string): void;
@@ -750,30 +727,33 @@ export class BriskResponse extends ServerResponse {
 
     address = this.location(address).get('Location') as string;
 
-    // what `res.format` would do with text, html and default handlers
-    const key = this.req.accepts(REDIRECT_TYPES);
-    this.vary('Accept');
-    let body: string;
-    if (key === 'text') {
-      this.set('Content-Type', TEXT_TYPE);
-      body = statuses.message[status] + '. Redirecting to ' + address;
-    } else if (key === 'html') {
-      this.set('Content-Type', HTML_TYPE);
-      const message = statuses.message[status];
-      body =
-        '<!DOCTYPE html><head><title>' +
-        message +
-        '</title></head><body><p>' +
-        message +
-        '. Redirecting to ' +
-        escapeHtml(address) +
-        '</p></body>';
-    } else {
-      body = '';
-    }
+    // the body by `Accept`, through `this.format` as in Express (a wrapped `format` sees
+    // redirects): it adds `Accept` to `Vary` and sets the chosen type's `Content-Type`. A
+    // replaced `format` that runs no handler leaves the body undefined, and `byteLength` throws
+    // its TypeError (to `next`), as in Express.
+    let body: string | undefined;
+    this.format({
+      text: () => {
+        body = statuses.message[status] + '. Redirecting to ' + address;
+      },
+      html: () => {
+        const message = statuses.message[status];
+        body =
+          '<!DOCTYPE html><head><title>' +
+          message +
+          '</title></head><body><p>' +
+          message +
+          '. Redirecting to ' +
+          escapeHtml(address) +
+          '</p></body>';
+      },
+      default: () => {
+        body = '';
+      },
+    });
 
     this.status(status);
-    this.setHeader('Content-Length', String(Buffer.byteLength(body)));
+    this.setHeader('Content-Length', String(Buffer.byteLength(body as string)));
     if (this.req.method === 'HEAD') this.end();
     else this.end(body);
   }
@@ -833,146 +813,3 @@ for (const name of Object.getOwnPropertyNames(proto)) {
 
 /** `brisk.response`: the prototype of every app's responses (Express's `express.response`). */
 export const response: BriskResponse = BriskResponse.prototype;
-
-// ---------------------------------------------------------------------------------------------
-// File transfers (`res.sendFile`, `res.download`)
-
-/** A `..` segment, between `/` or `\` or the ends: what `res.sendFile` refuses without a root. */
-const UP_PATH_REGEXP = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
-
-/**
- * The absolute path `res.download` sends without a root: `path` resolved against the working
- * directory, unless it holds a `..` segment. Such a path is made absolute with its segments
- * kept, so that `res.sendFile` sees the `..` and answers 403 as it does for the same string.
- * Resolving first (as Express does) would let `res.download(dir + req.params.name)` serve
- * `../secret` from outside `dir` (decision 019).
- */
-function absolute(path: string): string {
-  if (typeof path !== 'string' || !UP_PATH_REGEXP.test(path)) return resolve(path);
-  return isAbsolute(path) ? path : process.cwd() + sep + path;
-}
-
-/** The error a transfer ends with when the client went away first. */
-function abortedError(): NodeJS.ErrnoException {
-  const err = new Error('Request aborted') as NodeJS.ErrnoException;
-  err.code = 'ECONNABORTED';
-  return err;
-}
-
-/**
- * One `res.sendFile`: a `send` stream that reports, once, how the transfer ended: to the
- * caller's callback, or else to `next` as Express does. It ends with the stream's `end` (the
- * whole file was sent), its `error`, a directory (`EISDIR`), or the response finishing first.
- * That last case is a success when a file was found and the response was completely written
- * without the file's bytes (HEAD, 304), and otherwise `ECONNABORTED` (the client went away).
- *
- * Express tells those apart by listening to the stream's `stream` event; brisk does not, because
- * a `stream` listener makes @brisk/static open a file stream even for a small file it would
- * otherwise send with one read (decision 010). `res.writableFinished` says instead whether the
- * response got through.
- */
-class FileTransfer extends SendStream {
-  /** The outcome was reported. */
-  done: boolean;
-  /** A file was found (the `file` event). */
-  found: boolean;
-  /** The stream's `end` came before the response finished (see onEnd). */
-  ended: boolean;
-  /** The caller's callback. */
-  callback: SendFileCallback | undefined;
-  /** The router's `next` at the time of the call. */
-  next: NextFunction | undefined;
-
-  constructor(
-    req: IncomingMessage,
-    path: string,
-    options: SendOptions,
-    callback: SendFileCallback | undefined,
-    next: NextFunction | undefined,
-  ) {
-    super(req, path, options);
-    this.done = false;
-    this.found = false;
-    this.ended = false;
-    this.callback = callback;
-    this.next = next;
-    this.on('directory', onDirectory);
-    this.on('end', onEnd);
-    this.on('error', onError);
-    this.on('file', onFile);
-    this.on('headers', onHeaders);
-  }
-
-  /** Reports the outcome, the first time only. */
-  finish(err?: NodeJS.ErrnoException): void {
-    if (this.done) return;
-    this.done = true;
-    const callback = this.callback;
-    if (callback) {
-      callback(err);
-      return;
-    }
-    const next = this.next as NextFunction;
-    if (err && err.code === 'EISDIR') next();
-    // the client going away, or a failed write to its socket, is nothing the app can answer
-    else if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next(err);
-  }
-
-  /** The response finished or its connection closed (`onFinished`). */
-  onResponseFinished(err: (Error & { code?: string }) | null): void {
-    if (err && err.code === 'ECONNRESET') this.finish(abortedError());
-    else if (err) this.finish(err);
-    else if (this.ended) this.finish(this.res.writableFinished ? undefined : abortedError());
-    // let a stream's `end` (emitted around the same time) win
-    else if (!this.done) setImmediate(settle, this);
-  }
-}
-
-/** After the response finished: success when a file was found and the response completely written. */
-function settle(transfer: FileTransfer): void {
-  if (transfer.done) return;
-  transfer.finish(transfer.found && transfer.res.writableFinished ? undefined : abortedError());
-}
-
-function onDirectory(this: FileTransfer): void {
-  const err = new Error('EISDIR, read') as NodeJS.ErrnoException;
-  err.code = 'EISDIR';
-  this.finish(err);
-}
-
-/**
- * The stream handed the whole file to the response. A success once the response is completely
- * written; until then the response's end decides (`onResponseFinished`): a file sent from
- * @brisk/static's cache is handed over at once, before node has seen a client that already went
- * away, and that is `ECONNABORTED` (as Express's slower open and read let it see).
- */
-function onEnd(this: FileTransfer): void {
-  if (this.res.writableFinished) this.finish();
-  else this.ended = true;
-}
-
-function onError(this: FileTransfer, err: Error): void {
-  this.finish(err);
-}
-
-function onFile(this: FileTransfer): void {
-  this.found = true;
-}
-
-/** Any character outside printable ASCII. */
-const NON_ASCII_REGEXP = /[^\x20-\x7e]/;
-
-/** Does nothing (a listener whose presence is what counts). */
-function ignore(): void {}
-
-/**
- * The headers are set: when `Content-Disposition` holds non-ASCII characters (a Latin-1 file
- * name from `res.download`), asks @brisk/static for a file stream even for a small file. Node
- * (since 18.15, nodejs/node#46528) re-encodes that header when a response is ended with its
- * whole body in one call, which is how @brisk/static sends small files, and `é` reaches the
- * client as `ý`; with a stream, the header is written as Express writes it.
- */
-function onHeaders(this: FileTransfer, res: ServerResponse): void {
-  const disposition = res.getHeader('Content-Disposition');
-  if (disposition !== undefined && NON_ASCII_REGEXP.test(String(disposition))) this.on('stream', ignore);
-}
