@@ -310,6 +310,9 @@ test('rule 7: res.json sets each header once', async () => {
   app.get('/json', (_req, res) => {
     res.json({ id: '42' });
   });
+  app.get('/status', (_req, res) => {
+    res.sendStatus(202);
+  });
   app.get('/jsonp', (_req, res) => {
     res.jsonp({ id: '42' });
   });
@@ -321,6 +324,10 @@ test('rule 7: res.json sets each header once', async () => {
     assert.equal(json.headers['content-type'], 'application/json; charset=utf-8');
     assert.deepEqual(repeated(calls.sets), [], 'res.json: set more than once');
     assert.deepEqual([...calls.sets.keys()].sort(), headers, 'res.json: the headers set');
+    const status = await s.get('/status');
+    assert.equal(status.body, 'Accepted');
+    assert.equal(status.headers['content-type'], 'text/plain; charset=utf-8');
+    assert.deepEqual(repeated(calls.sets), [], 'res.sendStatus: set more than once');
     for (const [path, type, body] of [
       ['/jsonp', 'application/json; charset=utf-8', '{"id":"42"}'],
       ['/jsonp?callback=cb', 'text/javascript; charset=utf-8', `/**/ typeof cb === 'function' && cb({"id":"42"});`],

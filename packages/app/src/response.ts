@@ -79,14 +79,14 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 const BINARY_TYPE = 'application/octet-stream';
 
 /**
- * The response whose `res.json` or `res.jsonp` has just set `Content-Type` to its final value
- * (`JSON_TYPE` or `JAVASCRIPT_TYPE`) and is calling `res.send`, which then leaves it as it is
+ * The response whose `res.json`, `res.jsonp` or `res.sendStatus` has just set `Content-Type` to its
+ * final value (`JSON_TYPE`, `JAVASCRIPT_TYPE` or `TEXT_TYPE`) and is calling `res.send`, which then leaves it as it is
  * instead of setting it again (docs/performance.md, rule 7). `res.send` clears it on entry, so
  * it stays set only while the call goes through a wrapped `send`; a wrapper that calls the
  * original later, after another response's `res.json`, gets the second set back, with the same
  * headers. A module variable, not a field: a field would change every response's shape.
  */
-let typedByJson: ServerResponse | undefined;
+let typedByCaller: ServerResponse | undefined;
 
 /** Status codes that have no body: their content headers are removed. */
 const NO_CONTENT = 204;
@@ -368,8 +368,8 @@ export class BriskResponse extends ServerResponse {
     let encoding: BufferEncoding | undefined;
 
     // `res.json` or `res.jsonp` called this `send` and set a type that needs no charset added
-    const typedByCaller = typedByJson === this;
-    typedByJson = undefined;
+    const typedHere = typedByCaller === this;
+    typedByCaller = undefined;
 
     if (typeof chunk === 'string') {
       encoding = 'utf8';
@@ -377,7 +377,7 @@ export class BriskResponse extends ServerResponse {
       if (typeof type !== 'string') this.setHeader('Content-Type', HTML_TYPE);
       // Express sets what `setCharset` gives through `res.set` (for an empty type, `false`); the
       // type res.json/jsonp has just set is that value already, and Express's second set is skipped
-      else if (!typedByCaller || (type !== JSON_TYPE && type !== JAVASCRIPT_TYPE))
+      else if (!typedHere || (type !== JSON_TYPE && type !== JAVASCRIPT_TYPE && type !== TEXT_TYPE))
         this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
     } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
       if (chunk === null) {
@@ -466,7 +466,7 @@ export class BriskResponse extends ServerResponse {
     const body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
     if (!this.getHeader('Content-Type')) {
       this.setHeader('Content-Type', JSON_TYPE);
-      typedByJson = this;
+      typedByCaller = this;
     }
     return this.send(body);
   }
@@ -492,7 +492,7 @@ export class BriskResponse extends ServerResponse {
     if (name !== undefined || !this.getHeader('Content-Type')) {
       this.setHeader('X-Content-Type-Options', 'nosniff');
       this.setHeader('Content-Type', name !== undefined ? JAVASCRIPT_TYPE : JSON_TYPE);
-      typedByJson = this;
+      typedByCaller = this;
     }
 
     if (name !== undefined) {
@@ -514,6 +514,7 @@ export class BriskResponse extends ServerResponse {
     const body = statuses.message[statusCode] || String(statusCode);
     this.status(statusCode);
     this.setHeader('Content-Type', TEXT_TYPE);
+    typedByCaller = this;
     return this.send(body);
   }
 
