@@ -201,8 +201,10 @@ export const application = {
    * the final handler: 404, or the error's page).
    */
   handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void {
-    const done = callback || finalhandler(req, res, { env: this.set('env') as string, onerror: this[LOG_ERROR] });
-    if (this.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');
+    // the settings read directly: what `app.set(name)` and `app.enabled(name)` return
+    const settings = this.settings;
+    const done = callback || finalhandler(req, res, { env: settings.env as string, onerror: this[LOG_ERROR] });
+    if (settings['x-powered-by']) res.setHeader('X-Powered-By', 'Express');
     (req as unknown as { res: unknown }).res = res;
     (res as unknown as { req: unknown }).req = req;
     if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response)

@@ -193,7 +193,7 @@ function resourceName(req: IncomingMessage): string {
 
 /** The connection closes after this response (`Connection: close` was set). */
 function closing(res: ServerResponse): boolean {
-  const connection = res.getHeader('Connection');
+  const connection = res.getHeader('connection');
   return typeof connection === 'string' && connection.toLowerCase() === 'close';
 }
 

@@ -243,8 +243,8 @@ export class BriskRequest extends IncomingMessage {
       // most requests carry neither header, so the response's two header reads are skipped
       if (!headers['if-none-match'] && !headers['if-modified-since']) return false;
       return fresh(headers, {
-        etag: res.getHeader('ETag') as string | undefined,
-        'last-modified': res.getHeader('Last-Modified') as string | undefined,
+        etag: res.getHeader('etag') as string | undefined,
+        'last-modified': res.getHeader('last-modified') as string | undefined,
       });
     }
     return false;

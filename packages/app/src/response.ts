@@ -373,7 +373,7 @@ export class BriskResponse extends ServerResponse {
 
     if (typeof chunk === 'string') {
       encoding = 'utf8';
-      const type = this.getHeader('Content-Type');
+      const type = this.getHeader('content-type');
       if (typeof type !== 'string') this.setHeader('Content-Type', HTML_TYPE);
       // Express sets what `setCharset` gives through `res.set` (for an empty type, `false`); the
       // type res.json/jsonp has just set is that value already, and Express's second set is skipped
@@ -383,14 +383,14 @@ export class BriskResponse extends ServerResponse {
       if (chunk === null) {
         chunk = '';
       } else if (ArrayBuffer.isView(chunk)) {
-        if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', BINARY_TYPE);
+        if (!this.getHeader('content-type')) this.setHeader('Content-Type', BINARY_TYPE);
       } else {
         return this.json(chunk);
       }
     }
 
     const etagFn = this.app.settings['etag fn'] as ETagFunction | undefined;
-    const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
+    const generateETag = typeof etagFn === 'function' && !this.getHeader('etag');
 
     // `endEncoding` is what `end` writes a string body in, and node writes the head in the same
     // encoding when the two go out together; before a Buffer it writes the head in latin1 (each
@@ -425,7 +425,7 @@ export class BriskResponse extends ServerResponse {
         len = (chunk as Buffer).length;
       }
       // Content-Length and Transfer-Encoding exclude each other (RFC 9112 §6.2)
-      if (!this.getHeader('Transfer-Encoding')) this.setHeader('Content-Length', String(len));
+      if (!this.getHeader('transfer-encoding')) this.setHeader('Content-Length', String(len));
     }
 
     if (generateETag && len !== undefined) {
@@ -464,7 +464,7 @@ export class BriskResponse extends ServerResponse {
   json(obj?: unknown): this {
     const settings = this.app.settings;
     const body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
-    if (!this.getHeader('Content-Type')) {
+    if (!this.getHeader('content-type')) {
       this.setHeader('Content-Type', JSON_TYPE);
       typedByCaller = this;
     }
@@ -489,7 +489,7 @@ export class BriskResponse extends ServerResponse {
 
     // each header set once: `nosniff` and the JavaScript type with a callback, else `nosniff` and
     // the JSON type unless a type is set (Express sets both, then both again with a callback)
-    if (name !== undefined || !this.getHeader('Content-Type')) {
+    if (name !== undefined || !this.getHeader('content-type')) {
       this.setHeader('X-Content-Type-Options', 'nosniff');
       this.setHeader('Content-Type', name !== undefined ? JAVASCRIPT_TYPE : JSON_TYPE);
       typedByCaller = this;

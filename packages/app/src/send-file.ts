@@ -220,6 +220,6 @@ function ignore(): void {}
  * client as `ý`; with a stream, the header is written as Express writes it.
  */
 function onHeaders(this: FileTransfer, res: ServerResponse): void {
-  const disposition = res.getHeader('Content-Disposition');
+  const disposition = res.getHeader('content-disposition');
   if (disposition !== undefined && NON_ASCII_REGEXP.test(String(disposition))) this.on('stream', ignore);
 }

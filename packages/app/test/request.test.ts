@@ -371,7 +371,7 @@ describe('req.fresh and req.stale', () => {
       Object.defineProperty(req, 'method', { value: method });
       Object.defineProperty(req, 'headers', { value: { 'if-none-match': '"abc"' } });
       Object.defineProperty(req, 'res', {
-        value: { statusCode: 200, getHeader: (name: string) => (name === 'ETag' ? '"abc"' : undefined) },
+        value: { statusCode: 200, getHeader: (name: string) => (name.toLowerCase() === 'etag' ? '"abc"' : undefined) },
       });
       return req.fresh;
     };

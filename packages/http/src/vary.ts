@@ -126,7 +126,7 @@ export const vary: Vary = Object.assign(
     if (!res?.getHeader || !res.setHeader) {
       throw new TypeError('res argument is required');
     }
-    const current = res.getHeader('Vary') || '';
+    const current = res.getHeader('vary') || '';
     const value = append(Array.isArray(current) ? current.join(', ') : String(current), field);
     if (value) res.setHeader('Vary', value);
   },

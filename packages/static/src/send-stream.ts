@@ -150,7 +150,7 @@ export class SendStream extends Stream {
   /** Whether `If-Match` / `If-Unmodified-Since` fail against the response's `ETag` / `Last-Modified`. */
   isPreconditionFailure(): boolean {
     const res = this.res;
-    return conditional.isPreconditionFailure(this.req.headers, res.getHeader('ETag'), res.getHeader('Last-Modified'));
+    return conditional.isPreconditionFailure(this.req.headers, res.getHeader('etag'), res.getHeader('last-modified'));
   }
 
   /** Removes the headers that describe a body (for a 304). */
@@ -200,8 +200,8 @@ export class SendStream extends Stream {
   isFresh(): boolean {
     const res = this.res;
     return fresh(this.req.headers, {
-      etag: res.getHeader('ETag') as string | undefined,
-      'last-modified': res.getHeader('Last-Modified') as string | undefined,
+      etag: res.getHeader('etag') as string | undefined,
+      'last-modified': res.getHeader('last-modified') as string | undefined,
     });
   }
 
@@ -209,7 +209,7 @@ export class SendStream extends Stream {
   isRangeFresh(): boolean {
     const res = this.res;
     const ifRange = this.req.headers['if-range'] as string | undefined;
-    return conditional.isRangeFresh(ifRange, res.getHeader('ETag'), res.getHeader('Last-Modified'));
+    return conditional.isRangeFresh(ifRange, res.getHeader('etag'), res.getHeader('last-modified'));
   }
 
   /**
@@ -460,7 +460,7 @@ export class SendStream extends Stream {
   /** Sets `Content-Type` from the extension of `path` unless it is set already. */
   type(path: string): void {
     const res = this.res;
-    if (res.getHeader('Content-Type')) return;
+    if (res.getHeader('content-type')) return;
     res.setHeader('Content-Type', contentType(extname(path)) || 'application/octet-stream');
   }
 
@@ -475,11 +475,11 @@ export class SendStream extends Stream {
     if (opts.headers !== null) setHeaders(res, opts.headers);
     this.emit('headers', res, path, stat);
 
-    if (opts.acceptRanges && !res.getHeader('Accept-Ranges')) res.setHeader('Accept-Ranges', 'bytes');
-    if (opts.cacheControl !== null && !res.getHeader('Cache-Control'))
+    if (opts.acceptRanges && !res.getHeader('accept-ranges')) res.setHeader('Accept-Ranges', 'bytes');
+    if (opts.cacheControl !== null && !res.getHeader('cache-control'))
       res.setHeader('Cache-Control', opts.cacheControl);
-    if (opts.lastModified && !res.getHeader('Last-Modified')) res.setHeader('Last-Modified', httpDate(stat.mtime));
-    if (opts.etag && !res.getHeader('ETag')) res.setHeader('ETag', fileEtag(stat));
+    if (opts.lastModified && !res.getHeader('last-modified')) res.setHeader('Last-Modified', httpDate(stat.mtime));
+    if (opts.etag && !res.getHeader('etag')) res.setHeader('ETag', fileEtag(stat));
   }
 }
 
