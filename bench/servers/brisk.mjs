@@ -4,6 +4,11 @@ import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
 
 const { scenario, port, host } = config();
 const app = brisk();
+if (process.env.BRISK_BENCH_LEAN) {
+  // brisk-lean.mjs: the headers fastify sends (static files keep their ETag, as @fastify/static's)
+  app.set('etag', false);
+  app.disable('x-powered-by');
+}
 
 switch (scenario) {
   case 'hello':
