@@ -92,6 +92,7 @@ const MODULES = {
   'finalhandler.ts': 'finalhandler_',
   'settings.ts': 'settings_',
   'response.ts': 'response_',
+  'inject.ts': 'types_', // re-exported by types.ts
 };
 const appTypes = typeExports(join(root, 'packages/app/src/index.ts'));
 const moduleOf = (entry) => {

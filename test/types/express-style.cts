@@ -120,6 +120,13 @@ const server: Server = app.listen(port, (error?: Error) => {
   if (error) throw error;
 });
 server.close();
+// In-process requests for tests (brisk's addition; fastify's shape)
+const injectOptions: express.InjectOptions = { method: 'POST', url: '/users', payload: { name: 'Ada' } };
+void app.inject(injectOptions).then((res: express.InjectResponse) => {
+  expectType<number>()(res.statusCode) satisfies true;
+  expectType<string | string[] | undefined>()(res.headers['set-cookie']) satisfies true;
+  expectType<{ id: string }>()(res.json<{ id: string }>()) satisfies true;
+});
 // @ts-expect-error: mountpath is a RegExp when the app was mounted on one
 const mountpath: string | string[] = app.mountpath;
 

@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import Router, { type MethodName, type NextFunction, type Route, type RouterInstance } from '@brisk/router';
 import type { Express, IRoute, IRouter } from './types.js';
 import { finalhandler } from './finalhandler.js';
+import { inject, type InjectOptions, type InjectResponse } from './inject.js';
 import { BriskRequest } from './request.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
 import { View, type Engine, type ViewConstructor, type ViewLike } from './view.js';
@@ -398,6 +399,15 @@ export const application = {
       server.once('error', done);
     }
     return server.listen(...(args as Parameters<http.Server['listen']>));
+  },
+
+  /**
+   * Runs a request through the app in-process, with no socket: resolves to the response as an
+   * HTTP client reads it (status, headers, body). For tests: the same answer as over HTTP,
+   * several times faster.
+   */
+  inject(this: App, options?: InjectOptions): Promise<InjectResponse> {
+    return inject((req, res) => this.handle(req, res), this[CLASSES], options);
   },
 };
 

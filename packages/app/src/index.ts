@@ -110,6 +110,8 @@ declare namespace brisk {
   export type Handler = Handler_;
   export type HandlerArg<P = ParamsDictionary> = HandlerArg_<P>;
   export type Handlers<H> = Handlers_<H>;
+  export type InjectOptions = InjectOptions_;
+  export type InjectResponse = InjectResponse_;
   export type IRoute<Route = string> = IRoute_<Route>;
   export type IRouter = IRouter_;
   export type IRouterHandler<T, Route = string> = IRouterHandler_<T, Route>;
@@ -194,6 +196,8 @@ type ForeignHandler_ = types_.ForeignHandler;
 type Handler_ = types_.Handler;
 type HandlerArg_<P = types_.ParamsDictionary> = types_.HandlerArg<P>;
 type Handlers_<H> = types_.Handlers<H>;
+type InjectOptions_ = types_.InjectOptions;
+type InjectResponse_ = types_.InjectResponse;
 type IRoute_<Route = string> = types_.IRoute<Route>;
 type IRouter_ = types_.IRouter;
 type IRouterHandler_<T, Route = string> = types_.IRouterHandler<T, Route>;

@@ -18,6 +18,8 @@ import type {
 import type { BriskRequest } from './request.js';
 import type { BriskResponse } from './response.js';
 import type { Engine, ViewConstructor } from './view.js';
+import type { InjectOptions, InjectResponse } from './inject.js';
+export type { InjectOptions, InjectResponse } from './inject.js';
 
 export type { NextFunction, PathArg } from '@brisk/router';
 
@@ -503,6 +505,15 @@ export interface Application<LocalsObj extends AnyRecord = AnyRecord>
    * server. The callback gets the listen error, if any (Express 5).
    */
   listen(...args: ListenArgs): Server;
+  /**
+   * Runs a request through the app in-process, with no socket or port, and resolves to the
+   * response as an HTTP client reads it: `{ statusCode, headers, body, json() }` (fastify's
+   * `inject`). The same answer as the request over HTTP, several times faster: for tests.
+   * @example
+   * const res = await app.inject({ method: 'POST', url: '/users', payload: { name: 'Ada' } });
+   * assert.equal(res.statusCode, 201);
+   */
+  inject(options?: InjectOptions): Promise<InjectResponse>;
   /** `mount`: the app was mounted on `parent` (`parent.use(app)`). */
   on(event: 'mount', listener: (parent: Application) => void): this;
   // biome-ignore lint/suspicious/noExplicitAny: EventEmitter's own listener type

@@ -124,6 +124,8 @@ declare namespace brisk {
   export type Handler = app.Handler;
   export type HandlerArg<P = ParamsDictionary> = app.HandlerArg<P>;
   export type Handlers<H> = app.Handlers<H>;
+  export type InjectOptions = app.InjectOptions;
+  export type InjectResponse = app.InjectResponse;
   export type IRoute<Route = string> = app.IRoute<Route>;
   export type IRouter = app.IRouter;
   export type IRouterHandler<T, Route = string> = app.IRouterHandler<T, Route>;

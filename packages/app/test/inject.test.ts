@@ -1,0 +1,171 @@
+// app.inject(): the same request in-process and over real HTTP must get the same answer: status,
+// status text, every header but Date, and the body.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import brisk from '../src/index.js';
+import { serve, type Reply, type TestServer } from '../../../test/support/http.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/response/files', import.meta.url));
+
+function makeApp() {
+  const app = brisk();
+  app.set('env', 'test');
+  app.use(brisk.json());
+  app.use(brisk.urlencoded());
+  app.get('/text', (req, res) => {
+    res
+      .cookie('a', '1', { httpOnly: true })
+      .cookie('b', '2')
+      .send(`hi ${String(req.query.x ?? '')} ${req.ip}`);
+  });
+  app.post('/echo', (req, res) => res.status(201).json({ body: req.body, type: req.get('content-type') }));
+  app.get('/stream', (_req, res) => {
+    res.type('text');
+    res.write('one,');
+    setImmediate(() => res.end('two'));
+  });
+  app.get('/redirect', (_req, res) => res.redirect('/text?x=2'));
+  app.get('/file', (_req, res) => res.sendFile('hello.txt', { root: fixtures }));
+  app.get('/download', (_req, res) => res.download(`${fixtures}/hello.txt`, 'report.txt'));
+  app.get('/format', (_req, res) =>
+    res.format({ text: () => res.send('text'), html: () => res.send('<b>html</b>'), json: () => res.json({ ok: 1 }) }),
+  );
+  app.get('/boom', () => {
+    throw Object.assign(new Error('nope'), { status: 418 });
+  });
+  app.get('/empty', (_req, res) => res.sendStatus(204));
+  app.post('/length', (req, res) => {
+    let n = 0;
+    req.on('data', (chunk: Buffer) => (n += chunk.length));
+    req.on('end', () => res.send(`${n} ${req.get('transfer-encoding') ?? 'fixed'}`));
+  });
+  return app;
+}
+
+type Case = { method?: string; url: string; headers?: Record<string, string>; body?: string };
+
+const cases: Case[] = [
+  { url: '/text?x=1' },
+  { method: 'HEAD', url: '/text' },
+  { method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, body: '{"n":1}' },
+  { method: 'POST', url: '/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=2' },
+  { method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, body: '{bad' },
+  { url: '/stream' },
+  { url: '/redirect' },
+  { url: '/redirect', headers: { accept: 'text/html' } },
+  { url: '/file' },
+  { url: '/file', headers: { range: 'bytes=1-3' } },
+  { url: '/file', headers: { range: 'bytes=100-200' } },
+  { url: '/download' },
+  { url: '/format', headers: { accept: 'application/json' } },
+  { url: '/format', headers: { accept: 'image/png' } },
+  { url: '/boom' },
+  { url: '/empty' },
+  { url: '/missing/%E2%82%AC' },
+  { method: 'OPTIONS', url: '/text' },
+];
+
+/** Everything of a reply but `Date` (the clock moves between the two requests). */
+function comparable(r: { status: number; statusMessage: string; rawHeaders: string[]; body: string }) {
+  const headers: string[] = [];
+  for (let i = 0; i < r.rawHeaders.length; i += 2)
+    if (r.rawHeaders[i].toLowerCase() !== 'date') headers.push(`${r.rawHeaders[i]}: ${r.rawHeaders[i + 1]}`);
+  return { status: r.status, statusMessage: r.statusMessage, headers, body: r.body };
+}
+
+describe('app.inject() answers as the same request over HTTP', () => {
+  const app = makeApp();
+  let server: TestServer;
+  before(async () => {
+    server = await serve(app);
+  });
+  after(() => server.close());
+
+  for (const c of cases) {
+    const method = c.method ?? 'GET';
+    it(`${method} ${c.url} ${JSON.stringify(c.headers ?? {})}`, async () => {
+      const headers = { host: `127.0.0.1:${server.port}`, connection: 'close', ...c.headers };
+      const http: Reply = await server.request(method, c.url, { headers, body: c.body });
+      const injected = await app.inject({ method, url: c.url, headers, payload: c.body });
+      assert.deepEqual(
+        comparable({ ...injected, status: injected.statusCode, body: injected.payload }),
+        comparable(http),
+      );
+      assert.deepEqual(injected.rawPayload, http.bytes);
+      assert.deepEqual(
+        Object.keys(injected.headers).sort(),
+        Object.keys(http.headers).sort(),
+        'the headers as node reads them',
+      );
+    });
+  }
+
+  it('a keep-alive request gets what node sends on a keep-alive connection', async () => {
+    const injected = await app.inject({ url: '/text' });
+    assert.equal(injected.headers.connection, 'keep-alive');
+    assert.equal(injected.headers['keep-alive'], 'timeout=5');
+  });
+});
+
+describe('app.inject() options', () => {
+  const app = makeApp();
+
+  it('query, cookies and remoteAddress', async () => {
+    app.get('/who', (req, res) =>
+      res.json({ query: req.query, cookie: req.get('cookie'), ip: req.ip, host: req.hostname }),
+    );
+    const res = await app.inject({
+      url: '/who?a=1',
+      query: { b: '2', c: ['3', '4'] },
+      cookies: { sid: 'abc', theme: 'dark' },
+      remoteAddress: '10.0.0.7',
+    });
+    assert.deepEqual(res.json(), {
+      query: { a: '1', b: '2', c: ['3', '4'] },
+      cookie: 'sid=abc; theme=dark',
+      ip: '10.0.0.7',
+      host: 'localhost',
+    });
+  });
+
+  it('an object payload is sent as JSON, with its type and length', async () => {
+    const res = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'Ada' } });
+    assert.equal(res.statusCode, 201);
+    assert.deepEqual(res.json(), { body: { name: 'Ada' }, type: 'application/json' });
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+  });
+
+  it('a Readable payload is streamed in, chunked', async () => {
+    const res = await app.inject({ method: 'POST', url: '/length', payload: Readable.from(['ab', 'cde']) });
+    assert.equal(res.body, '5 chunked');
+    const fixed = await app.inject({ method: 'POST', url: '/length', body: Buffer.from('abcdef') });
+    assert.equal(fixed.body, '6 fixed');
+  });
+
+  it('set-cookie is an array, the status text is kept, trailers are read', async () => {
+    app.get('/trailers', (_req, res) => {
+      res.setHeader('Trailer', 'X-Sum');
+      res.write('body');
+      res.addTrailers({ 'X-Sum': '42' });
+      res.end();
+    });
+    const cookies = await app.inject({ url: '/text' });
+    assert.deepEqual(cookies.headers['set-cookie'], ['a=1; Path=/; HttpOnly', 'b=2; Path=/']);
+    assert.equal(cookies.statusMessage, 'OK');
+    const trailers = await app.inject({ url: '/trailers' });
+    assert.equal(trailers.body, 'body');
+    assert.deepEqual(trailers.trailers, { 'x-sum': '42' });
+  });
+
+  it('a connection the app destroys rejects as a client would see it (ECONNRESET)', async () => {
+    app.get('/hangup', (req) => req.socket.destroy());
+    await assert.rejects(app.inject({ url: '/hangup' }), { code: 'ECONNRESET', message: 'socket hang up' });
+  });
+
+  it('json() throws for a body that is not JSON', async () => {
+    const res = await app.inject({ url: '/text' });
+    assert.throws(() => res.json(), SyntaxError);
+  });
+});
