@@ -48,8 +48,8 @@ export function handlesMethod(table: Record<string, boolean | undefined>, method
  * The router's fast path for a route with one handler: running that handler with the router's
  * own `next` is what `route.dispatch` would do, minus a closure per request. It applies while
  * `layer` is the layer `router.route()` made for `route` and still dispatches with the handler it
- * was given, and `route.dispatch` is Route's own (as the class defined it: a patched
- * `Route.prototype.dispatch` is used). Returns the handler's layer; `null` when
+ * was given, and `route.dispatch` is the one the class defined (a patched
+ * `Route.prototype.dispatch` is called, not bypassed). Returns the handler's layer; `null` when
  * `route.dispatch` would run nothing for `method` (lowercased), so the router goes on; or
  * `undefined` when the fast path does not apply (the router calls `layer.handleRequest`).
  */
