@@ -207,12 +207,16 @@ export class BriskRequest extends IncomingMessage {
     return parseurl(this)?.pathname ?? undefined;
   }
 
-  /** `Host` (with the port); under `trust proxy`, the first `X-Forwarded-Host` value when present. */
+  /**
+   * `Host` (with the port), or over HTTP/2 the `:authority` pseudo-header that stands for it;
+   * under `trust proxy`, the first `X-Forwarded-Host` value when present.
+   */
   get host(): string | undefined {
     const trust = this.app.get('trust proxy fn') as TrustProxyFunction;
     let value = this.get('X-Forwarded-Host') as string | undefined;
     if (!value || !trust(this.socket.remoteAddress, 0)) {
       value = this.get('Host') as string | undefined;
+      if (!value && this.httpVersionMajor >= 2) value = this.headers[':authority'] as string | undefined;
     } else if (value.indexOf(',') !== -1) {
       value = value.substring(0, value.indexOf(',')).trimEnd();
     }

@@ -445,6 +445,12 @@ export interface Application<LocalsObj extends AnyRecord = AnyRecord>
     AppMethods<Application<LocalsObj>>,
     Express.Application {
   (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: NextFunction): void;
+  /** An HTTP/2 request (`http2.createServer(options, app)`, `http2.createSecureServer(options, app)`). */
+  (
+    req: import('node:http2').Http2ServerRequest,
+    res: import('node:http2').Http2ServerResponse,
+    next?: NextFunction,
+  ): void;
   /** The settings (`app.set`), inherited from the parent app once mounted. */
   // biome-ignore lint/suspicious/noExplicitAny: settings hold any value by name (app.set), as in @types/express
   settings: Record<string, any>;

@@ -81,8 +81,13 @@ export function read(
   if (!('body' in req)) req.body = undefined;
 
   const headers = req.headers;
-  // type-is hasBody: a Transfer-Encoding, or a Content-Length that reads as a number
-  if (headers['transfer-encoding'] === undefined && isNaN(headers['content-length'] as unknown as number)) {
+  // type-is hasBody: a Transfer-Encoding, or a Content-Length that reads as a number; over
+  // HTTP/2, a stream that did not end with the headers (@brisk/negotiate's hasBody)
+  if (
+    headers['transfer-encoding'] === undefined &&
+    isNaN(headers['content-length'] as unknown as number) &&
+    (req as { stream?: { endAfterHeaders?: boolean } }).stream?.endAfterHeaders !== false
+  ) {
     next();
     return;
   }

@@ -7,6 +7,8 @@ import { readType } from './header.js';
 export interface TypeIsRequest {
   /** Request headers by lower-case name. */
   headers: { [name: string]: string | string[] | undefined };
+  /** node:http2's request: its stream, whose `endAfterHeaders` says the request has no body. */
+  stream?: { endAfterHeaders?: boolean } | undefined;
 }
 
 /** Types to test, as one array or as arguments. */
@@ -137,10 +139,16 @@ function firstMatch(value: unknown, types: readonly unknown[] | undefined): stri
 
 /**
  * Whether a request has a body: it has a Transfer-Encoding header, or a Content-Length header
- * that reads as a number (`''` included, as type-is 2.1.0 reads it).
+ * that reads as a number (`''` included, as type-is 2.1.0 reads it). Over HTTP/2, which has no
+ * Transfer-Encoding and where Content-Length is optional, also when the request's stream did not
+ * end with its headers (type-is says no body there, so Express's parsers skip HTTP/2 bodies).
  */
 export function hasBody(req: TypeIsRequest): boolean {
-  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    !Number.isNaN(Number(req.headers['content-length'])) ||
+    req.stream?.endAfterHeaders === false
+  );
 }
 
 /** `typeis(req, types)`: see `TypeIs`. */
