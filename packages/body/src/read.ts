@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { createError, isFinished, lingeringClose, onFinished, type HttpError } from '@brisk/http';
-import { charsetOf } from '@brisk/negotiate';
+import { charsetOf, hasBody } from '@brisk/negotiate';
 import { decoderFor, type Decoder } from './charset.js';
 import type { Normalized } from './options.js';
 
@@ -81,13 +81,9 @@ export function read(
   if (!('body' in req)) req.body = undefined;
 
   const headers = req.headers;
-  // type-is hasBody: a Transfer-Encoding, or a Content-Length that reads as a number; over
-  // HTTP/2, a stream that did not end with the headers (@brisk/negotiate's hasBody)
-  if (
-    headers['transfer-encoding'] === undefined &&
-    isNaN(headers['content-length'] as unknown as number) &&
-    (req as { stream?: { endAfterHeaders?: boolean } }).stream?.endAfterHeaders !== false
-  ) {
+  // a Transfer-Encoding, a Content-Length that reads as a number, or an HTTP/2 stream that did
+  // not end with its headers
+  if (!hasBody(req)) {
     next();
     return;
   }
