@@ -238,6 +238,26 @@ function parseResponse(data: Buffer, method: string): InjectResponse {
   };
 }
 
+/**
+ * What node's server does once a response has finished: a request body nobody read is read to
+ * its end (so the request closes), and the response closes on the next tick, after every
+ * 'finish' listener (on-finished, loggers and tracing listen for 'close').
+ */
+function finishExchange(req: IncomingMessage, res: ServerResponse): void {
+  const incoming = req as unknown as { _consuming?: boolean; _dump?: () => void };
+  if (!incoming._consuming && typeof incoming._dump === 'function') incoming._dump();
+  process.nextTick(closeResponse, res);
+}
+
+/** A response's `close`, once. */
+function closeResponse(res: ServerResponse): void {
+  const state = res as unknown as { _closed?: boolean; destroyed: boolean };
+  if (state._closed) return;
+  state.destroyed = true;
+  state._closed = true;
+  res.emit('close');
+}
+
 /** A connection reset, as node's HTTP client reports a response that was cut off. */
 function hangUp(): Error {
   return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
@@ -294,7 +314,10 @@ export function inject(
         reject(err);
       }
     };
-    res.once('finish', () => settle());
+    res.once('finish', () => {
+      settle();
+      finishExchange(req, res);
+    });
     socket.once('close', () => {
       if (!res.writableFinished) settle(hangUp());
     });

@@ -102,6 +102,26 @@ describe('app.inject() answers as the same request over HTTP', () => {
     });
   }
 
+  it("the response's events come as over HTTP: finish, then close (loggers and tracing end on them)", async () => {
+    const events: string[][] = [];
+    app.get('/events', (req, res) => {
+      const seen: string[] = [];
+      events.push(seen);
+      res.on('finish', () => seen.push(`finish ${res.writableFinished}`));
+      res.on('close', () => seen.push(`close ${res.writableFinished} ${res.destroyed}`));
+      req.on('close', () => seen.push('req close'));
+      res.send('events');
+      seen.push('sent');
+    });
+    const headers = { host: `127.0.0.1:${server.port}`, connection: 'close' };
+    await server.request('GET', '/events', { headers });
+    await app.inject({ url: '/events', headers });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(events.length, 2);
+    assert.deepEqual(events[1], events[0]);
+    assert.ok(events[0].includes('close true true'), events[0].join(', '));
+  });
+
   it('a keep-alive request gets what node sends on a keep-alive connection', async () => {
     const injected = await app.inject({ url: '/text' });
     assert.equal(injected.headers.connection, 'keep-alive');
