@@ -16,6 +16,8 @@ const common: Options = {
   platform: 'node',
   // Packages have no tsconfig of their own; the root one is for editors and typecheck.
   tsconfig: '../../tsconfig.base.json',
+  // The package's version, for code that reports it (@brisk/otel's instrumentation version).
+  define: { __BRISK_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
 };
 
 // src/cjs.ts (`export { default } from './index.js'`) marks a function-as-module package. Its

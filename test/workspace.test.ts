@@ -10,10 +10,22 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dirs = readdirSync(join(root, 'packages')).filter((d) => existsSync(join(root, 'packages', d, 'package.json')));
 const manifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
 
-/** Names a package.json lists as runtime dependencies that are not brisk packages. */
-export function thirdPartyRuntimeDeps(pkg: Record<string, Record<string, string> | undefined>): string[] {
-  const all = { ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies };
-  return Object.keys(all).filter((name) => !(name === 'brisk' || name.startsWith('@brisk/')));
+/**
+ * Names a package.json lists as runtime dependencies that are not brisk packages. The one
+ * exception is @brisk/otel's peer dependency on the user's own OpenTelemetry API
+ * (`@opentelemetry/*`, never a dependency).
+ */
+export function thirdPartyRuntimeDeps(pkg: {
+  name?: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}): string[] {
+  const peers = Object.keys(pkg.peerDependencies ?? {}).filter(
+    (name) => !(pkg.name === '@brisk/otel' && name.startsWith('@opentelemetry/')),
+  );
+  const all = [...Object.keys(pkg.dependencies ?? {}), ...peers, ...Object.keys(pkg.optionalDependencies ?? {})];
+  return all.filter((name) => !(name === 'brisk' || name.startsWith('@brisk/')));
 }
 
 test('the rule catches third-party runtime dependencies', () => {
@@ -21,6 +33,13 @@ test('the rule catches third-party runtime dependencies', () => {
   assert.deepEqual(thirdPartyRuntimeDeps({ peerDependencies: { express: '5' } }), ['express']);
   assert.deepEqual(thirdPartyRuntimeDeps({ optionalDependencies: { 'iconv-lite': '1' } }), ['iconv-lite']);
   assert.deepEqual(thirdPartyRuntimeDeps({ devDependencies: { tsup: '8' } } as never), []);
+  // @brisk/otel may ask for the user's OpenTelemetry as a peer, and nothing else; no one else may.
+  const otel = { name: '@brisk/otel', peerDependencies: { '@opentelemetry/api': '^1.3.0' } };
+  assert.deepEqual(thirdPartyRuntimeDeps(otel), []);
+  assert.deepEqual(thirdPartyRuntimeDeps({ ...otel, dependencies: { '@opentelemetry/api': '^1' } }), [
+    '@opentelemetry/api',
+  ]);
+  assert.deepEqual(thirdPartyRuntimeDeps({ ...otel, name: '@brisk/app' }), ['@opentelemetry/api']);
 });
 
 test('there are packages to check', () => {

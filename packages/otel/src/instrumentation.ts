@@ -1,0 +1,162 @@
+// BriskInstrumentation: an OpenTelemetry instrumentation that patches nothing. It listens on the
+// router's `express.router.request` tracing channel and makes the spans
+// @opentelemetry/instrumentation-express makes for Express 5 (layers.ts).
+//
+// It is an `Instrumentation` as `registerInstrumentations` and the Node SDK take one, written on
+// @opentelemetry/api alone: there is no module to hook, so the base class of
+// @opentelemetry/instrumentation (and its version line, tied to the SDK's) is not needed.
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import * as dc from 'node:diagnostics_channel';
+import type { TracingChannel } from 'node:diagnostics_channel';
+import type { Context, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
+import { context, diag, trace } from '@opentelemetry/api';
+import { LayerTracker, type TraceContext } from './layers.js';
+import type { BriskInstrumentationConfig } from './types.js';
+import { VERSION } from './version.js';
+
+/** The instrumentation's name: its tracer's (the instrumentation scope of its spans). */
+const NAME = '@brisk/otel';
+
+/** The channel, or undefined where node has none (18 before 18.19). */
+const channel: TracingChannel<unknown, TraceContext> | undefined =
+  typeof dc.tracingChannel === 'function' ? dc.tracingChannel('express.router.request') : undefined;
+
+/**
+ * The AsyncLocalStorage of the global context manager, when it has one (the Node SDK's
+ * AsyncLocalStorageContextManager keeps it in `_asyncLocalStorage`). Bound to the channel's
+ * `start`, it makes a layer's span the active one while the layer runs, as instrumentation-express
+ * does with `context.with`. OpenTelemetry has no public way to reach it yet
+ * (open-telemetry/opentelemetry-js#6088); without it, spans are the same and only the active span
+ * inside handlers differs (README).
+ */
+function contextStorage(): AsyncLocalStorage<Context> | undefined {
+  const api = context as unknown as { _getContextManager?: () => unknown };
+  const manager = typeof api._getContextManager === 'function' ? api._getContextManager() : undefined;
+  const storage = (manager as { _asyncLocalStorage?: unknown } | null | undefined)?._asyncLocalStorage;
+  return storage instanceof AsyncLocalStorage ? (storage as AsyncLocalStorage<Context>) : undefined;
+}
+
+/**
+ * OpenTelemetry spans for brisk apps (and for Express 5.3, whose router publishes the same
+ * channel): `middleware - <name>`, `router - <path>` and `request handler` spans with
+ * `express.name`, `express.type` and `http.route`, and the route on the HTTP server span.
+ *
+ * ```js
+ * registerInstrumentations({ instrumentations: [new HttpInstrumentation(), new BriskInstrumentation()] });
+ * ```
+ */
+export class BriskInstrumentation {
+  /** `@brisk/otel`. */
+  readonly instrumentationName: string = NAME;
+  /** This package's version. */
+  readonly instrumentationVersion: string = VERSION;
+  private _config: BriskInstrumentationConfig;
+  private _tracer: Tracer;
+  private _listening = false;
+  private _storage: AsyncLocalStorage<Context> | undefined;
+  private _fallback = false;
+  private readonly _tracker: LayerTracker;
+
+  constructor(config: BriskInstrumentationConfig = {}) {
+    this._config = { enabled: true, ...config };
+    this._tracer = trace.getTracer(NAME, VERSION);
+    const self = this;
+    this._tracker = new LayerTracker({
+      get tracer() {
+        return self._tracer;
+      },
+      get config() {
+        return self._config;
+      },
+    });
+    if (this._config.enabled) this.enable();
+  }
+
+  /** Starts listening on the channel (does nothing where node has no tracing channels). */
+  enable(): void {
+    if (this._listening || channel === undefined) return;
+    this._listening = true;
+    channel.error.subscribe(this._onError);
+    this._bind();
+  }
+
+  /** Stops listening: requests from now on make no spans. */
+  disable(): void {
+    if (!this._listening || channel === undefined) return;
+    this._listening = false;
+    channel.error.unsubscribe(this._onError);
+    if (this._storage !== undefined) channel.start.unbindStore(this._storage);
+    if (this._fallback) channel.start.unsubscribe(this._onStart);
+    this._storage = undefined;
+    this._fallback = false;
+  }
+
+  /** Where spans are made (the SDK sets it; the global provider until then). */
+  setTracerProvider(tracerProvider: TracerProvider): void {
+    this._tracer = tracerProvider.getTracer(NAME, VERSION);
+    if (this._listening) this._bind();
+  }
+
+  /** This instrumentation records no metrics. */
+  setMeterProvider(_meterProvider: MeterProvider): void {}
+
+  /** The options in use. */
+  getConfig(): BriskInstrumentationConfig {
+    return this._config;
+  }
+
+  /** Replaces the options (`enabled` defaults to `true`); requests from now on use them. */
+  setConfig(config: BriskInstrumentationConfig = {}): void {
+    this._config = { enabled: true, ...config };
+  }
+
+  /**
+   * Makes spans in `start`: through the context manager's storage when it can be reached (the
+   * span is then active while the layer runs), else from a subscriber.
+   */
+  private _bind(): void {
+    const start = (channel as NonNullable<typeof channel>).start;
+    const storage = contextStorage();
+    if (storage === this._storage && (storage !== undefined || this._fallback)) return;
+    if (this._storage !== undefined) start.unbindStore(this._storage);
+    this._storage = storage;
+    if (storage !== undefined) {
+      start.bindStore(storage, this._transform);
+      if (this._fallback) start.unsubscribe(this._onStart);
+      this._fallback = false;
+    } else if (!this._fallback) {
+      start.subscribe(this._onStart);
+      this._fallback = true;
+    }
+  }
+
+  /** `start`, bound to the context manager's storage: the context the invocation runs in. */
+  private readonly _transform = (message: TraceContext): Context => {
+    const active = context.active();
+    try {
+      return this._tracker.start(message, active);
+    } catch (err) {
+      diag.error('brisk instrumentation: a layer could not be traced', err);
+      return active;
+    }
+  };
+
+  /** `start`, without the storage: spans only (and a look for the storage, set up since). */
+  private readonly _onStart = (message: unknown): void => {
+    try {
+      this._tracker.start(message as TraceContext, context.active());
+    } catch (err) {
+      diag.error('brisk instrumentation: a layer could not be traced', err);
+    }
+    if (contextStorage() !== undefined) this._bind();
+  };
+
+  private readonly _onError = (message: unknown): void => {
+    try {
+      this._tracker.error(message as TraceContext);
+    } catch (err) {
+      diag.error('brisk instrumentation: an error could not be recorded', err);
+    }
+  };
+}
