@@ -11,13 +11,13 @@
 //   node bench/run.mjs [--write]     (--write: put the table into bench/README.md)
 //   BENCH_DURATION=5 BENCH_ROUNDS=5 BENCH_SCENARIOS=hello,static BENCH_CONTENDERS=brisk,node-http
 //   BENCH_CONNECTIONS=50 BENCH_WARMUP=1 BENCH_PROFILE=dir (servers run with --cpu-prof into dir)
-import { spawn, spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { isPinned, median, runLoad, startServer } from './processes.mjs';
 import { SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,10 +42,7 @@ const contenders = env.BENCH_CONTENDERS ? pick(env.BENCH_CONTENDERS, [...CONTEND
 if (!contenders.includes('node-http')) contenders.unshift('node-http'); // the baseline of every ratio
 const write = process.argv.includes('--write');
 
-const hasTaskset = os.platform() === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const cpus = os.cpus().length;
-const pinned = (core, argv) =>
-  hasTaskset && cpus > 1 ? ['taskset', ['-c', String(core), ...argv]] : [argv[0], argv.slice(1)];
 
 const { content: staticContent } = ensureStaticFile();
 const body1k = jsonBody();
@@ -141,78 +138,14 @@ async function verify(contender, scenario, port) {
 // ---------------------------------------------------------------------------------------------
 // One measurement: start, verify, warm up, load, read the server's CPU time and peak RSS, stop.
 
-startServer.count = 0;
-function startServer(contender, scenario) {
-  const id = ++startServer.count;
-  const nodeArgs = profileDir
-    ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${contender}-${scenario}-${id}.cpuprofile`]
-    : [];
-  const [cmd, args] = pinned(0, [
-    process.execPath,
-    ...nodeArgs,
-    path.join(here, 'servers', `${contender}.mjs`),
-    scenario,
-  ]);
-  const child = spawn(cmd, args, {
-    env: { ...env, PORT: '0', NODE_ENV: 'production' }, // each server takes a free port and says which
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  // answers come in the order of the questions; a server that dies fails what waits on it
-  const pending = [];
-  child.on('message', (message) => pending.shift()?.resolve(message));
-  child.on('exit', (code, signal) => {
-    for (const { reject } of pending.splice(0))
-      reject(new Error(`${contender} ${scenario}: exited (${code ?? signal})`));
-  });
-  const next = () => new Promise((resolve, reject) => pending.push({ resolve, reject }));
-  const started = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${contender} ${scenario}: not ready after 10 s`)), 10_000);
-    next().then(
-      (message) => {
-        clearTimeout(timer);
-        resolve(message.port);
-      },
-      (err) => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
-  return {
-    /** Resolves with the port once the server listens. */
-    started,
-    stats: () => {
-      const reply = next();
-      child.send({ type: 'stats' });
-      return reply;
-    },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.send({ type: 'exit' });
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
-}
-
 function load(port, scenario, seconds) {
   const { method, path: urlPath, headers, body } = scenarioSpecs[scenario].load;
   const options = { url: `http://127.0.0.1:${port}${urlPath}`, method, headers, body, connections, duration: seconds };
-  const [cmd, args] = pinned(1, [process.execPath, path.join(here, 'load.mjs'), JSON.stringify(options)]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve(JSON.parse(out));
-    });
-  });
+  return runLoad(path.join(here, 'load.mjs'), options);
 }
 
 async function measure(contender, scenario) {
-  const server = startServer(contender, scenario);
+  const server = startServer(path.join(here, 'servers', `${contender}.mjs`), scenario, { name: contender, profileDir });
   try {
     const port = await server.started;
     await verify(contender, scenario, port);
@@ -237,18 +170,12 @@ async function measure(contender, scenario) {
 // ---------------------------------------------------------------------------------------------
 // The rounds, the medians, the table.
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 const results = {}; // scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
 const started = Date.now();
 if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
 console.error(
   `bench: ${scenarios.length} scenarios × ${contenders.length} contenders × ${rounds} rounds, ${duration} s each ` +
-    `(+${warmup} s warm-up), ${connections} connections, ${hasTaskset && cpus > 1 ? 'server on core 0, load on core 1' : 'not pinned'}`,
+    `(+${warmup} s warm-up), ${connections} connections, ${isPinned ? 'server on core 0, load on core 1' : 'not pinned'}`,
 );
 for (const scenario of scenarios) {
   results[scenario] = Object.fromEntries(contenders.map((c) => [c, []]));
@@ -346,7 +273,7 @@ const machine = [
   `- Node ${process.version}; briskjs ${version('briskjs')} (built), express ${version('express')}, morgan ${version('morgan')}, ` +
     `fastify ${version('fastify')}, @fastify/static ${version('@fastify/static')}, autocannon ${version('autocannon')}`,
   `- ${rounds} rounds × ${duration} s per contender and scenario (after ${warmup} s of warm-up), ${connections} connections, ` +
-    `${hasTaskset && cpus > 1 ? 'server pinned to core 0 and load generator to core 1 (taskset)' : 'no CPU pinning'}; ` +
+    `${isPinned ? 'server pinned to core 0 and load generator to core 1 (taskset)' : 'no CPU pinning'}; ` +
     `medians over the rounds; ratios to node:http from the same round`,
   `- Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 1000)} s in all`,
 ];

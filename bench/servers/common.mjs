@@ -8,6 +8,12 @@ import path from 'node:path';
 
 export const SCENARIOS = ['hello', 'routing', 'json-body', 'static', 'middleware-logger', 'params-query'];
 
+/** The HTTP/2 run's scenarios (bench/h2.mjs, servers in servers/h2/): `GET /` and `GET /json`. */
+export const H2_SCENARIOS = ['hello', 'json'];
+
+/** What the h2 json scenario's `GET /json` answers with. */
+export const H2_JSON = { message: 'Hello World', id: 42, ok: true, tags: ['fast', 'small', 'typed'] };
+
 /** The routing scenario: 100 resources, each with GET /:id, POST and PUT /:id (300 routes). */
 export const RESOURCES = 100;
 
@@ -39,11 +45,11 @@ export function jsonBody() {
 /** A writable that discards everything (where the loggers write). */
 export const discard = { write: () => true };
 
-/** The scenario and port from argv and env; exits on an unknown scenario. */
-export function config() {
+/** The scenario (one of `scenarios`) and port from argv and env; exits on an unknown scenario. */
+export function config(scenarios = SCENARIOS) {
   const scenario = process.argv[2];
-  if (!SCENARIOS.includes(scenario)) {
-    console.error(`unknown scenario ${scenario}; one of ${SCENARIOS.join(', ')}`);
+  if (!scenarios.includes(scenario)) {
+    console.error(`unknown scenario ${scenario}; one of ${scenarios.join(', ')}`);
     process.exit(2);
   }
   // PORT=0 (what the runner passes): a free port, reported in the ready message

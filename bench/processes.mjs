@@ -1,0 +1,121 @@
+// What the framework benchmarks (run.mjs over HTTP/1.1, h2.mjs over HTTP/2) share: each
+// contender's server as a child process on core 0 that answers the runner over IPC (the protocol
+// is in servers/common.mjs), the load generator as another child process on core 1, medians.
+import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
+
+const cpus = os.cpus().length;
+const hasTaskset = os.platform() === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** True when the server and the load generator each get a core of their own. */
+export const isPinned = hasTaskset && cpus > 1;
+
+/** [command, args] running argv on the given core where taskset exists. */
+export const pinned = (core, argv) =>
+  isPinned ? ['taskset', ['-c', String(core), ...argv]] : [argv[0], argv.slice(1)];
+
+/** The median of some numbers. */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+startServer.count = 0;
+/**
+ * Starts one contender's server (`file`, given the scenario as its argument) on core 0.
+ * `profileDir`: run it with --cpu-prof into that directory, the profile named after `name`.
+ */
+export function startServer(file, scenario, { name, profileDir, env = process.env }) {
+  const id = ++startServer.count;
+  const nodeArgs = profileDir
+    ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${scenario}-${id}.cpuprofile`]
+    : [];
+  const [cmd, args] = pinned(0, [process.execPath, ...nodeArgs, file, scenario]);
+  const child = spawn(cmd, args, {
+    env: { ...env, PORT: '0', NODE_ENV: 'production' }, // each server takes a free port and says which
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // answers come in the order of the questions; a server that dies fails what waits on it
+  const pending = [];
+  child.on('message', (message) => pending.shift()?.resolve(message));
+  child.on('exit', (code, signal) => {
+    for (const { reject } of pending.splice(0)) reject(new Error(`${name} ${scenario}: exited (${code ?? signal})`));
+  });
+  const next = () => new Promise((resolve, reject) => pending.push({ resolve, reject }));
+  const started = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} ${scenario}: not ready after 10 s`)), 10_000);
+    next().then(
+      (message) => {
+        clearTimeout(timer);
+        resolve(message.port);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+  return {
+    /** Resolves with the port once the server listens. */
+    started,
+    /** Resolves with the server's { cpuMicros, maxRssKiB } so far. */
+    stats: () => {
+      const reply = next();
+      child.send({ type: 'stats' });
+      return reply;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.send({ type: 'exit' });
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+/** Runs a load generator script on core 1 with the options as JSON in argv[2]; resolves with the JSON it prints. */
+export function runLoad(script, options) {
+  const [cmd, args] = pinned(1, [process.execPath, script, JSON.stringify(options)]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(out));
+    });
+  });
+}
+
+/**
+ * Starts a load generator that stays up between runs (load-h2.mjs with an IPC channel) on core 1:
+ * `ready` resolves once it is connected; `run(seconds)` resolves with one run's result; `stop()`.
+ */
+export function startLoad(script, options) {
+  const [cmd, args] = pinned(1, [process.execPath, script, JSON.stringify(options)]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending = [];
+  child.on('message', (message) => pending.shift()?.resolve(message));
+  child.on('exit', (code, signal) => {
+    for (const { reject } of pending.splice(0)) reject(new Error(`load generator exited (${code ?? signal})`));
+  });
+  const next = () => new Promise((resolve, reject) => pending.push({ resolve, reject }));
+  const ready = next();
+  return {
+    ready,
+    run: (seconds) => {
+      const reply = next();
+      child.send({ type: 'run', duration: seconds });
+      return reply;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.send({ type: 'exit' });
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
