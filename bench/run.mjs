@@ -9,6 +9,10 @@
 // rounds are printed as a markdown table.
 //
 //   node bench/run.mjs [--write]     (--write: put the table into bench/README.md)
+//
+// The HTTP/2 run (bench/h2.mjs: brisk, fastify and node:http2 over h2c) follows with the same
+// settings and the scenarios both runs have, so that `pnpm bench` covers both. BENCH_H2=0 skips
+// it; it is also skipped when BENCH_CONTENDERS names HTTP/1 contenders (`pnpm bench:h2` runs it alone).
 //   BENCH_DURATION=5 BENCH_ROUNDS=5 BENCH_SCENARIOS=hello,static BENCH_CONTENDERS=brisk,node-http
 //   BENCH_CONNECTIONS=50 BENCH_WARMUP=1 BENCH_PROFILE=dir (servers run with --cpu-prof into dir)
 import assert from 'node:assert/strict';
@@ -17,8 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { isPinned, median, runLoad, startServer } from './processes.mjs';
-import { SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/common.mjs';
+import { H2_SCENARIOS, SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -290,4 +295,14 @@ if (write) {
   if (a < 0 || b < a) throw new Error(`bench/README.md has no ${startMark} … ${endMark} section`);
   fs.writeFileSync(readme, `${text.slice(0, a + startMark.length)}\n${report}\n${text.slice(b)}`);
   console.error('bench: bench/README.md updated');
+}
+
+// The HTTP/2 run, in its own process (see the top of this file).
+const h2Scenarios = env.BENCH_SCENARIOS ? H2_SCENARIOS.filter((s) => scenarios.includes(s)) : H2_SCENARIOS;
+if (env.BENCH_H2 !== '0' && !env.BENCH_CONTENDERS && h2Scenarios.length > 0) {
+  const h2 = spawnSync(process.execPath, [path.join(here, 'h2.mjs'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...env, BENCH_SCENARIOS: h2Scenarios.join(',') },
+  });
+  if (h2.status !== 0) process.exitCode = h2.status ?? 1;
 }
