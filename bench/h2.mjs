@@ -18,15 +18,22 @@ import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http2 from 'node:http2';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPinned, median, runLoad, startLoad, startServer } from './processes.mjs';
+import {
+  isPinned,
+  median,
+  runLoad,
+  runRounds,
+  startLoad,
+  startServer,
+  version,
+  writeReadmeSection,
+} from './processes.mjs';
 import { H2_JSON, H2_SCENARIOS } from './servers/common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 
 const BASELINE = 'node-http2';
 const CONTENDERS = [BASELINE, 'brisk', 'fastify'];
@@ -176,7 +183,6 @@ async function measure(contender, scenario) {
 // ---------------------------------------------------------------------------------------------
 // The rounds, the medians, the table.
 
-const results = {}; // scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
 const started = Date.now();
 if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
 const loadName = tool === 'h2load' ? 'h2load' : 'bench/load-h2.mjs (node:http2)';
@@ -185,28 +191,8 @@ console.error(
     `(+${warmup} s warm-up), h2c, ${loadName}: ${sessions} sessions × ${streams} streams, ` +
     `${isPinned ? 'server on core 0, load on core 1' : 'not pinned'}`,
 );
-for (const scenario of scenarios) {
-  results[scenario] = Object.fromEntries(contenders.map((c) => [c, []]));
-  for (let round = 0; round < rounds; round++) {
-    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
-    const byContender = {};
-    for (const contender of order) byContender[contender] = await measure(contender, scenario);
-    const base = byContender[BASELINE];
-    for (const contender of contenders) {
-      const m = byContender[contender];
-      results[scenario][contender].push({
-        ...m,
-        rpsRatio: m.rps / base.rps,
-        cpuRatio: m.rpcpu / base.rpcpu,
-        rssRatio: m.rssMiB / base.rssMiB,
-      });
-    }
-    console.error(
-      `  ${scenario} round ${round + 1}/${rounds}: ` +
-        contenders.map((c) => `${c} ${Math.round(byContender[c].rps)} req/s`).join(', '),
-    );
-  }
-}
+// scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
+const results = await runRounds({ scenarios, contenders, rounds, baseline: BASELINE, measure });
 
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const x = (n) => `${n.toFixed(2)}×`;
@@ -243,13 +229,6 @@ if (pairs.length && scenarios.length) {
   }
 }
 
-const version = (name) => {
-  try {
-    return require(`${name}/package.json`).version;
-  } catch {
-    return '?';
-  }
-};
 const toolVersion =
   tool === 'h2load'
     ? spawnSync('h2load', ['--version'], { encoding: 'utf8' }).stdout.trim() || 'h2load'
@@ -268,13 +247,6 @@ const report = [...machine, '', ...lines, '', ...versus].join('\n');
 console.log(report);
 
 if (write) {
-  const readme = path.join(here, 'README.md');
-  const text = fs.readFileSync(readme, 'utf8');
-  const startMark = '<!-- bench-h2:start -->';
-  const endMark = '<!-- bench-h2:end -->';
-  const a = text.indexOf(startMark);
-  const b = text.indexOf(endMark);
-  if (a < 0 || b < a) throw new Error(`bench/README.md has no ${startMark} … ${endMark} section`);
-  fs.writeFileSync(readme, `${text.slice(0, a + startMark.length)}\n${report}\n${text.slice(b)}`);
+  writeReadmeSection('bench-h2', report);
   console.error('bench:h2: bench/README.md updated');
 }

@@ -2,7 +2,14 @@
 // contender's server as a child process on core 0 that answers the runner over IPC (the protocol
 // is in servers/common.mjs), the load generator as another child process on core 1, medians.
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
 
 const cpus = os.cpus().length;
 const hasTaskset = os.platform() === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -118,4 +125,57 @@ export function startLoad(script, options) {
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   };
+}
+
+/** The installed version of a bench dependency (`?` when it is not there). */
+export function version(name) {
+  try {
+    return require(`${name}/package.json`).version;
+  } catch {
+    return '?';
+  }
+}
+
+/** Replaces what stands between `<!-- ${mark}:start -->` and `<!-- ${mark}:end -->` in bench/README.md. */
+export function writeReadmeSection(mark, report) {
+  const readme = path.join(here, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const startMark = `<!-- ${mark}:start -->`;
+  const endMark = `<!-- ${mark}:end -->`;
+  const a = text.indexOf(startMark);
+  const b = text.indexOf(endMark);
+  if (a < 0 || b < a) throw new Error(`bench/README.md has no ${startMark} … ${endMark} section`);
+  fs.writeFileSync(readme, `${text.slice(0, a + startMark.length)}\n${report}\n${text.slice(b)}`);
+}
+
+/**
+ * Measures every contender in every scenario, `rounds` times, each round in a different order;
+ * each measurement gets its ratios to the baseline's from the same round. Returns
+ * scenario → contender → [measurement with rpsRatio, cpuRatio, rssRatio].
+ */
+export async function runRounds({ scenarios, contenders, rounds, baseline, measure }) {
+  const results = {};
+  for (const scenario of scenarios) {
+    results[scenario] = Object.fromEntries(contenders.map((c) => [c, []]));
+    for (let round = 0; round < rounds; round++) {
+      const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+      const byContender = {};
+      for (const contender of order) byContender[contender] = await measure(contender, scenario);
+      const base = byContender[baseline];
+      for (const contender of contenders) {
+        const m = byContender[contender];
+        results[scenario][contender].push({
+          ...m,
+          rpsRatio: m.rps / base.rps,
+          cpuRatio: m.rpcpu / base.rpcpu,
+          rssRatio: m.rssMiB / base.rssMiB,
+        });
+      }
+      console.error(
+        `  ${scenario} round ${round + 1}/${rounds}: ` +
+          contenders.map((c) => `${c} ${Math.round(byContender[c].rps)} req/s`).join(', '),
+      );
+    }
+  }
+  return results;
 }

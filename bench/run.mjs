@@ -20,13 +20,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { isPinned, median, runLoad, startServer } from './processes.mjs';
+import { isPinned, median, runLoad, runRounds, startServer, version, writeReadmeSection } from './processes.mjs';
 import { H2_SCENARIOS, SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 
 const CONTENDERS = ['node-http', 'node-http-express', 'brisk', 'brisk-lean', 'brisk-untraced', 'express', 'fastify'];
 // Run only when asked for (BENCH_CONTENDERS=...): brisk with a do-nothing tracing subscriber.
@@ -175,35 +173,14 @@ async function measure(contender, scenario) {
 // ---------------------------------------------------------------------------------------------
 // The rounds, the medians, the table.
 
-const results = {}; // scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
 const started = Date.now();
 if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
 console.error(
   `bench: ${scenarios.length} scenarios × ${contenders.length} contenders × ${rounds} rounds, ${duration} s each ` +
     `(+${warmup} s warm-up), ${connections} connections, ${isPinned ? 'server on core 0, load on core 1' : 'not pinned'}`,
 );
-for (const scenario of scenarios) {
-  results[scenario] = Object.fromEntries(contenders.map((c) => [c, []]));
-  for (let round = 0; round < rounds; round++) {
-    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
-    const byContender = {};
-    for (const contender of order) byContender[contender] = await measure(contender, scenario);
-    const base = byContender['node-http'];
-    for (const contender of contenders) {
-      const m = byContender[contender];
-      results[scenario][contender].push({
-        ...m,
-        rpsRatio: m.rps / base.rps,
-        cpuRatio: m.rpcpu / base.rpcpu,
-        rssRatio: m.rssMiB / base.rssMiB,
-      });
-    }
-    console.error(
-      `  ${scenario} round ${round + 1}/${rounds}: ` +
-        contenders.map((c) => `${c} ${Math.round(byContender[c].rps)} req/s`).join(', '),
-    );
-  }
-}
+// scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
+const results = await runRounds({ scenarios, contenders, rounds, baseline: 'node-http', measure });
 
 const summary = {};
 for (const scenario of scenarios) {
@@ -265,13 +242,6 @@ if (contenders.includes('brisk') || contenders.includes('brisk-lean')) {
   }
 }
 
-const version = (name) => {
-  try {
-    return require(`${name}/package.json`).version;
-  } catch {
-    return '?';
-  }
-};
 const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
 const machine = [
   `- Machine: ${cpuModel}, ${cpus} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
@@ -286,14 +256,7 @@ const report = [...machine, '', ...lines, '', ...targets].join('\n');
 console.log(report);
 
 if (write) {
-  const readme = path.join(here, 'README.md');
-  const text = fs.readFileSync(readme, 'utf8');
-  const startMark = '<!-- bench:start -->';
-  const endMark = '<!-- bench:end -->';
-  const a = text.indexOf(startMark);
-  const b = text.indexOf(endMark);
-  if (a < 0 || b < a) throw new Error(`bench/README.md has no ${startMark} … ${endMark} section`);
-  fs.writeFileSync(readme, `${text.slice(0, a + startMark.length)}\n${report}\n${text.slice(b)}`);
+  writeReadmeSection('bench', report);
   console.error('bench: bench/README.md updated');
 }
 
