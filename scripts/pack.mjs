@@ -2,7 +2,7 @@
 // beforePacking hook, workspace:^ resolved) and describes the tarballs. Used by
 // scripts/release-check.mjs and scripts/sizes.mjs. docs/decisions/016-publishing.md.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { packages, root } from './metadata.mjs';
 
@@ -44,6 +44,29 @@ export function packAll(dest) {
   });
 }
 
+/**
+ * Packs the peer dependencies the packages name (@brisk/otel's `@opentelemetry/api`: the user's
+ * own, installed beside it) from the copies the workspace has installed, into `dest`, so that an
+ * install of the tarballs needs no registry. Returns the tarball paths.
+ */
+export function packPeers(dest) {
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  const seen = new Map();
+  for (const p of packages) {
+    for (const name of Object.keys(p.json.peerDependencies ?? {})) {
+      if (seen.has(name)) continue;
+      // As a tarball of the installed files (`npm pack` of a pnpm-installed folder fails).
+      const stage = join(dest, `${seen.size}`);
+      cpSync(realpathSync(join(p.path, 'node_modules', name)), join(stage, 'package'), { recursive: true });
+      const tgz = join(dest, `${name.replace('@', '').replace('/', '-')}.tgz`);
+      run('tar', ['czf', tgz, '-C', stage, 'package']);
+      seen.set(name, tgz);
+    }
+  }
+  return [...seen.values()];
+}
+
 /** Total size in bytes of the files under `dir` (what an install puts on disk, before blocks). */
 export function treeBytes(dir) {
   let n = 0;
@@ -55,11 +78,17 @@ export function treeBytes(dir) {
   return n;
 }
 
-/** `npm install` of `specs` (tarball paths or registry specs) into a new project at `dir`. */
-export function npmInstall(dir, specs, { offline = false } = {}) {
+/**
+ * `npm install` of `specs` (tarball paths or registry specs) into a new project at `dir`; `peers:
+ * false` leaves out the peer dependencies they name.
+ */
+export function npmInstall(dir, specs, { offline = false, peers = true } = {}) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   run('npm', ['init', '-y'], { cwd: dir });
   const flags = ['--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error'];
-  run('npm', ['install', ...flags, ...(offline ? ['--offline'] : []), ...specs], { cwd: dir });
+  if (offline) flags.push('--offline');
+  // Without peers: npm does not install the peer dependencies a package names (the user's own).
+  if (!peers) flags.push('--legacy-peer-deps');
+  run('npm', ['install', ...flags, ...specs], { cwd: dir });
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInterop } from './interop.mjs';
 import { FILES, packages, REPO, root } from './metadata.mjs';
-import { npmInstall, packAll, run } from './pack.mjs';
+import { npmInstall, packAll, packPeers, run } from './pack.mjs';
 
 const t0 = Date.now();
 const step = (s) => console.log(`release-check: ${s} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
@@ -56,11 +56,9 @@ try {
 
   step(`npm install of ${tarballs.length} tarballs into a scratch project`);
   const app = join(work, 'app');
-  npmInstall(
-    app,
-    tarballs.map((t) => t.tgz),
-    { offline: true },
-  );
+  // The peers a user installs beside (@opentelemetry/api for @brisk/otel), packed from the workspace.
+  const peers = packPeers(join(work, 'peers'));
+  npmInstall(app, [...tarballs.map((t) => t.tgz), ...peers], { offline: true });
 
   // workspace:^ ranges dedupe: one copy of each package, hence one @brisk/http per process.
   const nested = run('find', [join(app, 'node_modules'), '-mindepth', '2', '-name', 'node_modules']).trim();

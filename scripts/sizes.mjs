@@ -33,11 +33,12 @@ const byName = new Map(tarballs.map((t) => [t.name, t]));
 const rows = [];
 for (const t of tarballs) {
   const specs = [t.tgz, ...t.deps.map((d) => byName.get(d).tgz)];
-  npmInstall(join(work, 'brisk'), specs, { offline: true });
+  // Peer dependencies (@brisk/otel's @opentelemetry/api) are the user's own: counted on neither side.
+  npmInstall(join(work, 'brisk'), specs, { offline: true, peers: false });
   const ours = treeBytes(join(work, 'brisk/node_modules'));
   const upstream = UPSTREAM[t.name];
   if (!upstream) throw new Error(`sizes: docs/upstream.md names no upstream package of ${t.name}`);
-  npmInstall(join(work, 'upstream'), upstream);
+  npmInstall(join(work, 'upstream'), upstream, { peers: false });
   const theirs = treeBytes(join(work, 'upstream/node_modules'));
   rows.push({ t, ours, theirs, ok: ours <= theirs * (TARGET[t.name] ?? 1) });
   console.error(`sizes: ${t.name}: ${kb(ours)} KB vs ${kb(theirs)} KB`);
