@@ -50,7 +50,7 @@ const names: NonNullable<Options['plugins']>[number] = {
 };
 
 export default defineConfig((): Options[] => {
-  rmSync('dist', { recursive: true, force: true }); // not `clean`: the two builds run in parallel
+  rmSync('dist', { recursive: true, force: true }); // a clean dist/ (esm-wrapper adds to it afterwards)
   const cjs: Options = existsSync('src/cjs.ts')
     ? { entry: { index: 'src/cjs.ts' }, cjsInterop: true, esbuildPlugins: [cjsEntry] }
     : { entry: { index: 'src/index.ts' } };
@@ -69,17 +69,5 @@ export default defineConfig((): Options[] => {
       metafile: true,
       plugins: [names],
     }, // index.cjs, .d.cts, metafile-cjs.json
-    // index.d.ts, for a function-as-module package only (its index.d.cts is `export =`, built from
-    // src/cjs.ts); a named-exports package's index.d.ts is a re-export that esm-wrapper writes
-    ...(existsSync('src/cjs.ts')
-      ? [
-          {
-            ...common,
-            entry: { index: 'src/index.ts' },
-            format: ['esm'],
-            dts: { only: true, banner: NODE_TYPES },
-          } as Options,
-        ]
-      : []),
   ];
 });

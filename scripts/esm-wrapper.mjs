@@ -37,8 +37,11 @@ if (!fnModule && !ES_MODULE_MARKED.includes(name)) {
 }
 const cjs = createRequire(file)(file); // runs the build (and its @brisk/* deps' builds)
 if (!fnModule && Object.hasOwn(cjs, 'default')) fail('without src/cjs.ts a package has no default export');
-// (a named-exports package's index.d.cts is built from src/index.ts too: no index.d.ts is built)
-const [{ names }] = declared([resolve(fnModule ? 'dist/index.d.ts' : 'dist/index.d.cts')]);
+// The ESM surface: src/index.ts's exports. A named-exports package's index.d.cts is built from it;
+// a function-as-module package's is `export =` (from src/cjs.ts), so its names are read from the
+// source itself (lib-less, fast), and no separate ESM declaration build is made.
+const surface = resolve(fnModule ? 'src/index.ts' : 'dist/index.d.cts');
+const [{ names }] = declared([surface]);
 const missing = names.filter((k) => !Object.hasOwn(cjs, k));
 if (missing.length) fail(`ESM exports that are not properties of module.exports: ${missing.join(', ')}`);
 if (names.some((k) => !/^[A-Za-z_$][\w$]*$/.test(k))) fail(`export names must be identifiers: ${names}`);
@@ -77,14 +80,13 @@ if (!fnModule) {
     fail(`index.d.ts re-export changed the exports: ${again} vs ${names}`);
 }
 // Function-as-module package: index.d.cts is `export =`, which `export *` cannot re-export, so
-// the ESM declarations name each export of the original index.d.ts and take it from
-// './index.cjs'. Kept only when the result type-checks and has the same value exports and default;
-// otherwise (a type that the CommonJS namespace does not export) the full index.d.ts stays.
+// the ESM declarations name each export of src/index.ts and take it from './index.cjs'. The
+// result must type-check and have the same value exports and a callable default; otherwise (a
+// type that the CommonJS namespace does not export) the build fails and says which.
 let dtsNote = '';
 if (fnModule) {
-  const original = readFileSync('dist/index.d.ts', 'utf8');
-  // Which exports are values and which types: no lib needed (a full program here cost ~1.5 s a package).
-  const program = ts.createProgram([resolve('dist/index.d.ts')], {
+  // Which exports are values and which types: no lib needed.
+  const program = ts.createProgram([surface], {
     noLib: true,
     types: [],
     noEmit: true,
@@ -92,7 +94,7 @@ if (fnModule) {
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
   });
   const tc = program.getTypeChecker();
-  const mod = tc.getSymbolAtLocation(program.getSourceFile(resolve('dist/index.d.ts')));
+  const mod = tc.getSymbolAtLocation(program.getSourceFile(surface));
   const real = (x) => (x.flags & ts.SymbolFlags.Alias ? tc.getAliasedSymbol(x) : x);
   const exported = tc
     .getExportsOfModule(mod)
@@ -115,8 +117,7 @@ if (fnModule) {
     after.default?.callable === true;
   if (!same) {
     // A type exported from src/index.ts but missing from the CommonJS namespace (the namespace
-    // block in src/index.ts): the ESM declarations would be a second full copy of every type.
-    writeFileSync('dist/index.d.ts', original);
+    // block in src/index.ts).
     const have = new Set(after.names);
     const missing = [...names].filter((x) => !have.has(x));
     fail(
