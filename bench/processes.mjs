@@ -72,14 +72,18 @@ export function startServer(file, scenario, { name, profileDir, env = process.en
       child.send({ type: 'stats' });
       return reply;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.send({ type: 'exit' });
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
+    stop: () => stopChild(child),
   };
+}
+
+/** Asks a child on IPC to exit, and kills it if it has not after 5 s; resolves once it has exited. */
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.send({ type: 'exit' });
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
 }
 
 /** Runs a load generator script on core 1 with the options as JSON in argv[2]; resolves with the JSON it prints. */
@@ -117,13 +121,7 @@ export function startLoad(script, options) {
       child.send({ type: 'run', duration: seconds });
       return reply;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.send({ type: 'exit' });
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
+    stop: () => stopChild(child),
   };
 }
 
