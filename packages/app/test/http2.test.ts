@@ -1,9 +1,9 @@
 // The same app over HTTP/2 (h2c and TLS) and, on an `allowHTTP1` server, over HTTP/1.1: node's
 // http2 compatibility request and response get the app's methods without losing their own.
-// The certificate (test/fixtures/tls) is a self-signed one for localhost and 127.0.0.1.
+// The certificate is a self-signed one for localhost and 127.0.0.1, made by the test
+// (test/support/tls.ts, node:crypto only).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import brisk from '../../brisk/src/index.js';
+import { selfSigned } from '../../../test/support/tls.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-const key = readFileSync(fixture('tls/key.pem'));
-const cert = readFileSync(fixture('tls/cert.pem'));
+const { key, cert } = selfSigned(['localhost', '127.0.0.1']);
 const files = fixture('response/files');
 
 const logLines: string[] = [];
