@@ -207,12 +207,12 @@ export class LayerTracker {
     const paths = path === undefined ? base : [...base, path];
     const req = ctx.req as { originalUrl?: unknown; url?: unknown };
     const originalUrl = String(req.originalUrl ?? req.url ?? '');
-    const httpRoute = matchedRoute(paths, originalUrl);
+    const built = constructedRoute(paths);
+    const httpRoute = matchedRoute(paths, originalUrl, built);
 
     const rpc = active.getValue(RPC_METADATA) as RpcMetadata | undefined;
     if (rpc?.type === 'http') rpc.route = httpRoute;
 
-    const built = constructedRoute(paths);
     const metadata = layerMetadata(layer, route, built, path);
     const ignored = isIgnored(metadata, config);
     const scope: Scope = {

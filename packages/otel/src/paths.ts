@@ -30,12 +30,16 @@ export function constructedRoute(paths: readonly string[]): string {
 /**
  * The `http.route` of a layer: the constructed route when the request's URL is on it (or it is a
  * pattern, a list or a RegExp), `/` for `/` itself, undefined before any path is known or when
- * the paths so far are all `/` and the URL is not.
+ * the paths so far are all `/` and the URL is not. `route`: the constructed route, when the caller
+ * has it already.
  */
-export function matchedRoute(paths: readonly string[], originalUrl: string): string | undefined {
+export function matchedRoute(
+  paths: readonly string[],
+  originalUrl: string,
+  route: string = constructedRoute(paths),
+): string | undefined {
   if (paths.length === 0) return undefined;
   if (paths.every((path) => path === '/')) return originalUrl === '/' ? '/' : undefined;
-  const route = constructedRoute(paths);
   if (route === '*') return route;
   if (route.includes('/') && /[,\\*[]/.test(route)) return route;
   const absolute = route.startsWith('/') ? route : `/${route}`;
