@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import Router, { type MethodName, type NextFunction, type Route, type RouterInstance } from '@brisk/router';
 import type { Express, IRoute, IRouter } from './types.js';
 import { finalhandler } from './finalhandler.js';
+import { authorityMismatch, h2Prototypes } from './http2.js';
 import { inject, type InjectOptions, type InjectResponse } from './inject.js';
 import { BriskRequest } from './request.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
@@ -148,52 +149,6 @@ function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
   Object.setPrototypeOf(res, app.response);
 }
 
-/** Per app: the prototypes an HTTP/2 request and response get (made at the first one). */
-const H2_PROTOTYPES = new WeakMap<object, { request: object; response: object }>();
-
-/**
- * The app's request and response methods over node:http2's compatibility classes: an object
- * inheriting `Http2ServerRequest.prototype` (its `headers`, `url`, `socket`, ...) that holds every
- * property of `app.request` and the brisk classes above it down to node's `IncomingMessage`
- * (theirs shadow node's HTTP/1 ones, never the HTTP/2 class's own); the same for responses.
- * Express re-prototypes them as HTTP/1 messages and crashes on the first request.
- */
-function h2Prototypes(app: App): { request: object; response: object } {
-  let protos = H2_PROTOTYPES.get(app);
-  if (protos === undefined) {
-    const response = overlay(app.response, http.ServerResponse.prototype, http2.Http2ServerResponse.prototype);
-    // node's HTTP/1 internal that writes the head before a body, which middleware written for
-    // node:http calls (express-session's `res.end` wrapper): the same on HTTP/2
-    Object.defineProperty(response, '_implicitHeader', {
-      configurable: true,
-      writable: true,
-      value: function _implicitHeader(this: http2.Http2ServerResponse): void {
-        this.writeHead(this.statusCode);
-      },
-    });
-    protos = {
-      request: overlay(app.request, http.IncomingMessage.prototype, http2.Http2ServerRequest.prototype),
-      response,
-    };
-    H2_PROTOTYPES.set(app, protos);
-  }
-  return protos;
-}
-
-/** An object inheriting `base` with the properties of `top`'s prototype chain down to `stop`. */
-function overlay(top: object, stop: object, base: object): object {
-  const chain: object[] = [];
-  for (let p: object | null = top; p !== null && p !== stop; p = Object.getPrototypeOf(p)) chain.push(p);
-  const proto = Object.create(base) as object;
-  for (const p of chain.reverse()) {
-    for (const key of Reflect.ownKeys(p)) {
-      if (key === 'constructor' || Object.hasOwn(base, key)) continue;
-      Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(p, key) as PropertyDescriptor);
-    }
-  }
-  return proto;
-}
-
 /** The prototype of every app (`brisk.application`). */
 export const application = {
   /** Sets up the app: caches, engines, settings, defaults, and the router made on first use. */
@@ -263,8 +218,16 @@ export const application = {
     (req as unknown as { res: unknown }).res = res;
     // (node:http2's response has `req` as a getter already)
     if ((res as unknown as { req: unknown }).req !== req) (res as unknown as { req: unknown }).req = req;
-    if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response)
+    if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response) {
       adopt(this, req, res);
+      if (req.httpVersionMajor === 2) {
+        const misdirected = authorityMismatch(req);
+        if (misdirected !== undefined) {
+          done(misdirected);
+          return;
+        }
+      }
+    }
     this.router.handle(req, res, done);
   },
 

@@ -14,7 +14,7 @@
 //   beside the page's `Content-Length`.
 
 import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
-import { encodeUrl, escapeHtml, isFinished, onFinished, parseurl, statuses } from '@brisk/http';
+import { encodeUrl, escapeHtml, isFinished, lingeringClose, onFinished, parseurl, statuses } from '@brisk/http';
 
 /** Options of `finalhandler(req, res, options)`. */
 export interface FinalHandlerOptions {
@@ -224,6 +224,34 @@ function write(
 }
 
 /**
+ * Writes the answer, never throwing: when node refuses to send a header the response holds (an
+ * invalid value set past node's checks, a header HTTP/2 forbids), the answer is written again
+ * without the response's headers, and when even that fails the response is destroyed. This runs
+ * in an `onFinished` callback, where a throw would end the process.
+ */
+function writeSafely(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Array<[string, string | string[]]> | undefined,
+  message: string,
+): void {
+  try {
+    write(req, res, status, headers, message);
+    return;
+  } catch {
+    // node refused the head: try once more with only the answer's own headers
+  }
+  try {
+    if (res.headersSent) throw new Error('headers sent');
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    write(req, res, status, undefined, message);
+  } catch {
+    res.destroy();
+  }
+}
+
+/**
  * Makes the handler that ends a request no middleware ended: `404 Cannot METHOD /path` without
  * an error; with one, its status (`err.status`/`err.statusCode` from 400 to 599, else the
  * response's error status, else 500), its `headers`, and its stack (the status text in
@@ -256,8 +284,10 @@ export function finalhandler(req: IncomingMessage, res: ServerResponse, options?
       req.socket?.destroy();
       return;
     }
-    const answer = (): void => write(req, res, status as number, headers, message);
-    if (isFinished(req) || closing(res)) {
+    const answer = (): void => writeSafely(req, res, status as number, headers, message);
+    // HTTP/2 answers at once: the stream, not the connection, ends, and a body still arriving
+    // is refused with RST_STREAM NO_ERROR after the answer (lingeringClose)
+    if (isFinished(req) || closing(res) || (req.httpVersionMajor === 2 && lingeringClose(req, res))) {
       answer();
       return;
     }

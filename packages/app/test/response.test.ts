@@ -280,12 +280,37 @@ describe('res.location', () => {
     assert.equal(r.headers.location, 'back');
   });
 
-  it('keeps a backslash, as Express 5.3 (encodeurl 2) does', async () => {
+  it('keeps a backslash in an absolute URL, as Express 5.3 (encodeurl 2) does', async () => {
     const r = await withRes((res) => res.location('http://google.com\\@apple.com'));
     assert.equal(r.headers.location, 'http://google.com\\@apple.com');
-    const redirect = await call((_req, res) => res.redirect('/\\evil.example'));
-    assert.equal(redirect.status, 302);
-    assert.equal(redirect.headers.location, '/\\evil.example');
+    const path = await withRes((res) => res.location('/a\\b/\\c'));
+    assert.equal(path.headers.location, '/a\\b/\\c');
+  });
+
+  it('keeps a location that starts with / a path on this site: a backslash after it is sent as %5C (decision 030)', async () => {
+    // browsers read `/\evil.example` as `//evil.example`, an off-site URL; Express 5.3 sends it as is
+    const cases: Array<[string, string]> = [
+      ['/\\evil.example', '/%5Cevil.example'],
+      ['/\\\\evil.example/', '/%5C\\evil.example/'],
+      ['/\\/evil.example', '/%5C/evil.example'],
+      ['/\\evil.example?next=/\\x', '/%5Cevil.example?next=/\\x'],
+    ];
+    for (const [to, sent] of cases) {
+      const r = await call(
+        (req, res) => {
+          const target = String(req.query.to);
+          // the app's on-site check: one leading slash
+          if (!target.startsWith('/') || target.startsWith('//')) return res.sendStatus(400);
+          res.redirect(target);
+        },
+        { path: `/?to=${encodeURIComponent(to)}` },
+      );
+      assert.equal(r.status, 302, to);
+      assert.equal(r.headers.location, sent, to);
+      // what a browser makes of it: a URL on this site
+      assert.equal(new URL(sent, 'http://site.example/x/').host, 'site.example', to);
+      assert.notEqual(new URL(to, 'http://site.example/x/').host, 'site.example', to);
+    }
   });
 });
 

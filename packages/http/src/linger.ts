@@ -13,6 +13,7 @@
  * is reached. {@link lingeringClose} does the same for one request on node's HTTP/1 server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2Stream } from 'node:http2';
 import type { Socket } from 'node:net';
 
 /** At most this many bytes of the unread body are read off after the refusal (16 MiB), */
@@ -52,8 +53,13 @@ const kLinger = Symbol('lingeringClose');
  * sent without `Connection: close` after all (a handler removed the header) keeps the
  * connection, and the body is read to its end as node reads it.
  *
+ * Over HTTP/2 (node's compatibility API) there is no connection to close: the request stops
+ * being read (flow control then holds the client back), and once the response has ended its
+ * stream, the stream is closed with `RST_STREAM` `NO_ERROR` if the client is still sending, as
+ * RFC 9113 section 8.1 provides for a complete response sent before the whole request.
+ *
  * Call it before the response is sent. Returns `false` (and does nothing) when it cannot apply:
- * the headers were already sent, or the request is not HTTP/1.
+ * the headers were already sent, or the request is neither HTTP/1 nor HTTP/2.
  *
  * @example
  * if (tooLarge) {
@@ -63,7 +69,9 @@ const kLinger = Symbol('lingeringClose');
  * }
  */
 export function lingeringClose(req: IncomingMessage, res: ServerResponse, options?: LingerOptions): boolean {
-  if (req.httpVersionMajor !== 1 || !res || res.headersSent || typeof res.setHeader !== 'function') return false;
+  if (!res || res.headersSent || typeof res.setHeader !== 'function') return false;
+  if (req.httpVersionMajor === 2) return closeStreamAfterAnswer(req);
+  if (req.httpVersionMajor !== 1) return false;
   res.setHeader('Connection', 'close');
   const r = req as IncomingMessage & { [kLinger]?: true };
   if (r[kLinger]) return true;
@@ -77,6 +85,28 @@ export function lingeringClose(req: IncomingMessage, res: ServerResponse, option
   linger(req, res, socket, options?.bytes ?? LINGER_BYTES, options?.idle ?? LINGER_IDLE, options?.time ?? LINGER_TIME);
   return true;
 }
+
+/** The HTTP/2 part of {@link lingeringClose}: stop reading, end the stream after the answer. */
+function closeStreamAfterAnswer(req: IncomingMessage): boolean {
+  const stream = (req as IncomingMessage & { stream?: Http2Stream }).stream;
+  if (!stream || typeof stream.close !== 'function') return false;
+  const r = req as IncomingMessage & { [kLinger]?: true };
+  if (r[kLinger]) return true;
+  r[kLinger] = true;
+  req.pause();
+  if (!stream.writableEnded) {
+    stream.once('finish', () => {
+      // the answer is complete (END_STREAM); what the client still sends is not wanted, and
+      // what had arrived is read off (at most a flow-control window) so the stream can end
+      if (!stream.closed) stream.close(NO_ERROR);
+      req.resume();
+    });
+  }
+  return true;
+}
+
+/** HTTP/2's `NO_ERROR` code (`http2.constants.NGHTTP2_NO_ERROR`). */
+const NO_ERROR = 0;
 
 /** The reading off and the closing (see {@link lingeringClose}); an error path, so closures are fine. */
 function linger(

@@ -21,7 +21,7 @@ import { parseurl } from '@brisk/http';
 import { MAX_SYNC_STEPS, QUESTION, SLASH } from './constants.js';
 import { Layer } from './layer.js';
 import { buildIndex, candidates, type Candidates, type PathFlags, type StackIndex } from './lookup.js';
-import { lowerMethod } from './methods.js';
+import { routingMethod } from './methods.js';
 import { hasParamCallbacks, processParams, type ParamsDone, type ParamsSeen } from './params.js';
 import { handlesMethod, onlyHandler } from './route.js';
 import { MATCHED, TRACING_AVAILABLE, recordError, tracing } from './tracing.js';
@@ -194,7 +194,7 @@ class PendingLayer {
  * - **position**: where in the stack the walk is (`idx`) and in the candidate list (`ci`);
  * - **location**: the path of `req.url` and the candidate layers for it, re-derived when the URL
  *   or the stack changes;
- * - **method**: `req.method` lowercased, re-derived when it changes;
+ * - **method**: the routing method `req.method` selects (methods.ts), re-derived when it changes;
  * - **step**: what the current call of `next` carries (`error`, `sync`, `inRoute`);
  * - **mount**, **params** and **tracing**: made or set only when a request needs them.
  */
@@ -242,7 +242,7 @@ class Dispatch implements PathFlags, ParamsDone {
 
   // Method: derived from `req.method`.
   seenMethod: unknown;
-  /** `req.method` lowercased. */
+  /** The routing method `req.method` selects: lowercased, or `NO_ROUTING_METHOD` (methods.ts). */
   method: unknown;
   /** Routes cannot be skipped on their methods: HEAD enters routes it does not run, OPTIONS lists every route's methods. */
   everyRoute: boolean;
@@ -278,7 +278,7 @@ class Dispatch implements PathFlags, ParamsDone {
     this.protohost = protohostOf(req.url);
     this.allow = req.method === 'OPTIONS' ? [] : undefined;
     this.seenMethod = req.method;
-    this.method = lowerMethod(req.method);
+    this.method = routingMethod(req.method);
     this.everyRoute = req.method === 'HEAD' || this.allow !== undefined;
   }
 
@@ -399,7 +399,7 @@ class Dispatch implements PathFlags, ParamsDone {
     const method = req.method;
     if (method !== this.seenMethod) {
       this.seenMethod = method;
-      this.method = lowerMethod(method);
+      this.method = routingMethod(method);
       this.everyRoute = method === 'HEAD' || (method === 'OPTIONS' && this.allow !== undefined);
     }
     return true;
@@ -522,7 +522,7 @@ class Dispatch implements PathFlags, ParamsDone {
   /** Runs a route: its one handler directly when route.ts's `onlyHandler` says so, else its own dispatch. */
   runRoute(layer: DispatchLayer, route: RouteLike): void {
     const req = this.req;
-    const only = onlyHandler(layer, route, req.method === this.seenMethod ? this.method : lowerMethod(req.method));
+    const only = onlyHandler(layer, route, req.method === this.seenMethod ? this.method : routingMethod(req.method));
     if (only === undefined) {
       layer.handleRequest(req, this.res, this.next);
       return;
@@ -629,7 +629,7 @@ export function checkInvariants(d: Dispatch): void {
   for (let k = 1; k < pos.length; k++) if (pos[k] <= pos[k - 1]) fail('location', 'candidates out of stack order');
   // Method: derived from the method now on the request.
   if (d.seenMethod !== req.method) fail('method', 'req.method changed without being derived again');
-  if (d.method !== lowerMethod(d.seenMethod)) fail('method', 'method is not req.method lowercased');
+  if (d.method !== routingMethod(d.seenMethod)) fail('method', 'method is not the routing method of req.method');
   if (d.everyRoute !== (d.seenMethod === 'HEAD' || (d.seenMethod === 'OPTIONS' && d.allow !== undefined)))
     fail('method', 'everyRoute does not follow the method');
   // Step: a one-handler route's next has been taken.

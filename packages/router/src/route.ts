@@ -2,7 +2,7 @@
 
 import { MAX_SYNC_STEPS } from './constants.js';
 import { Layer } from './layer.js';
-import { lowerMethod, methods } from './methods.js';
+import { lowerMethod, methods, routingMethod } from './methods.js';
 import type {
   Layer as PublicLayer,
   ErrorRequestHandler,
@@ -122,7 +122,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
       done();
       return;
     }
-    const method = methodToRun(this.methods, lowerMethod(req.method));
+    const method = methodToRun(this.methods, routingMethod(req.method));
     let idx = 0;
     let sync = 0;
     req.route = this;
