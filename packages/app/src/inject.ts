@@ -4,7 +4,7 @@
 // light-my-request, is the model for its shape).
 
 import { IncomingMessage, type ServerResponse } from 'node:http';
-import { Duplex, Readable } from 'node:stream';
+import { Duplex, Readable, finished } from 'node:stream';
 
 /** What `app.inject()` sends. */
 export interface InjectOptions {
@@ -263,11 +263,21 @@ function hangUp(): Error {
   return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 }
 
+/** What node's server destroys a request with when its connection closes before the response ends. */
+function abortedByClient(): Error {
+  return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+}
+
+/** Errors on the stand-in socket reach no client: node's server, too, only closes the connection. */
+function ignore(): void {}
+
 /**
  * Runs one request through `handler` with no socket: the request is an instance of
  * `classes.Request` carrying `options`' method, URL, headers and body; what the response writes
  * is read back as an HTTP/1.1 client reads it. Rejects with `ECONNRESET` when the app destroys
- * the connection before the response ends (where a client would see the same).
+ * or ends the connection before the response ends (where a client would see the same), and with
+ * a payload stream's error when it fails; then the request is torn down as node's server tears
+ * down one whose client went away (the request `aborted` and `close`, the response `close`).
  */
 export function inject(
   handler: InjectTarget,
@@ -284,22 +294,17 @@ export function inject(
   }
   const body = bodyOf(options.payload !== undefined ? options.payload : options.body, raw);
 
-  const socket = new InjectSocket(options.remoteAddress ?? '127.0.0.1');
-  const req = new classes.Request(socket as never);
-  req.method = method;
-  req.url = url;
-  req.httpVersionMajor = 1;
-  req.httpVersionMinor = 1;
-  req.httpVersion = '1.1';
-  addHeaders(req, raw);
-  // what node's server does with a parsed request before handing it over
-  const res = new classes.Response(req);
-  const connection = String(req.headers.connection ?? '').toLowerCase();
-  res.shouldKeepAlive = !/\bclose\b/.test(connection);
-  (res as unknown as { _keepAliveTimeout: number })._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
-  res.assignSocket(socket as never);
-
   return new Promise<InjectResponse>((resolve, reject) => {
+    const socket = new InjectSocket(options.remoteAddress ?? '127.0.0.1');
+    const req = new classes.Request(socket as never);
+    req.method = method;
+    req.url = url;
+    req.httpVersionMajor = 1;
+    req.httpVersionMinor = 1;
+    req.httpVersion = '1.1';
+    addHeaders(req, raw);
+    const res = new classes.Response(req);
+
     let settled = false;
     const settle = (error?: Error): void => {
       if (settled) return;
@@ -314,12 +319,32 @@ export function inject(
         reject(err);
       }
     };
+    /** The client goes away, seeing `error`: its body stops, and the connection closes. */
+    const disconnect = (error: Error): void => {
+      settle(error);
+      if (body instanceof Readable && !body.readableEnded) body.destroy();
+      socket.destroy();
+    };
+
+    socket.on('error', ignore);
+    // The app ended the connection: the client sees it end, and closes its side.
+    socket.once('finish', () => socket.destroy());
+    // As node's server (registered before the response's own listener, as node's is): a request
+    // whose response has not finished when the connection closes is aborted.
+    socket.once('close', () => {
+      if (res.writableFinished) return;
+      req.destroy(abortedByClient());
+      settle(hangUp());
+    });
+
+    // what node's server does with a parsed request before handing it over
+    const connection = String(req.headers.connection ?? '').toLowerCase();
+    res.shouldKeepAlive = !/\bclose\b/.test(connection);
+    (res as unknown as { _keepAliveTimeout: number })._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
+    res.assignSocket(socket as never);
     res.once('finish', () => {
       settle();
       finishExchange(req, res);
-    });
-    socket.once('close', () => {
-      if (!res.writableFinished) settle(hangUp());
     });
 
     // the body, then the end of the message
@@ -333,8 +358,7 @@ export function inject(
       complete();
     } else {
       body.on('data', (chunk: Buffer | string) => req.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-      body.once('end', complete);
-      body.once('error', (err: Error) => req.destroy(err));
+      finished(body, (err) => (err ? disconnect(err) : complete()));
     }
     try {
       handler(req, res);

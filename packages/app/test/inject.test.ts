@@ -189,3 +189,69 @@ describe('app.inject() options', () => {
     assert.throws(() => res.json(), SyntaxError);
   });
 });
+
+/** Events seen on a request and its response, by name. */
+function watch(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): string[] {
+  const seen: string[] = [];
+  req.on('aborted', () => seen.push('req aborted'));
+  req.on('close', () => seen.push('req close'));
+  res.on('close', () => seen.push(`res close ${res.writableFinished}`));
+  return seen;
+}
+
+/** Resolves once `seen` holds `event` (the test's own timeout bounds the wait). */
+async function until(seen: string[], event: string): Promise<void> {
+  while (!seen.includes(event)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('app.inject() survives what a client survives: the connection cut from either side', () => {
+  const app = brisk();
+  app.set('env', 'test');
+  const seen: Record<string, string[][]> = { end: [], read: [] };
+  app.get('/destroy-error', (req) => req.socket.destroy(new Error('boom')));
+  app.get('/end', (req, res) => {
+    seen.end.push(watch(req, res));
+    res.write('partial');
+    req.socket.end();
+  });
+  app.post('/read', (req, res) => {
+    seen.read.push(watch(req, res));
+    req.on('error', () => undefined);
+    req.on('data', () => undefined);
+    req.on('end', () => res.send('read'));
+  });
+  let server: TestServer;
+  before(async () => {
+    server = await serve(app);
+  });
+  after(() => server.close());
+
+  it('the app destroys the connection with an error: ECONNRESET, as over HTTP, and no crash', {
+    timeout: 10_000,
+  }, async () => {
+    await assert.rejects(server.request('GET', '/destroy-error'), { code: 'ECONNRESET' });
+    await assert.rejects(app.inject({ url: '/destroy-error' }), { code: 'ECONNRESET', message: 'socket hang up' });
+  });
+
+  it('the app ends the connection before the response: ECONNRESET, as over HTTP', { timeout: 10_000 }, async () => {
+    await assert.rejects(server.request('GET', '/end'), { code: 'ECONNRESET' });
+    await assert.rejects(app.inject({ url: '/end' }), { code: 'ECONNRESET', message: 'socket hang up' });
+    const [http, injected] = seen.end;
+    await until(http, 'req close');
+    await until(injected, 'req close');
+    assert.deepEqual(injected, http);
+    assert.deepEqual(injected, ['req aborted', 'res close false', 'req close']);
+  });
+
+  it('a payload stream that fails midway rejects with its error; the app sees the client go', {
+    timeout: 10_000,
+  }, async () => {
+    const failure = new Error('the upload failed');
+    const payload = new Readable({ read() {} });
+    payload.push('some of it');
+    setTimeout(() => payload.destroy(failure), 10);
+    await assert.rejects(app.inject({ method: 'POST', url: '/read', payload }), failure);
+    await until(seen.read[0], 'req close');
+    assert.deepEqual(seen.read[0], ['req aborted', 'res close false', 'req close']);
+  });
+});
