@@ -27,6 +27,17 @@ export interface InjectOptions {
   cookies?: Record<string, string> | undefined;
   /** The client's address, as `req.socket.remoteAddress` (default `127.0.0.1`). */
   remoteAddress?: string | undefined;
+  /**
+   * Aborts the request: the promise rejects with the signal's `reason` (an `AbortError` unless
+   * given one), and the app sees its client go away (the request `aborted` and `close`, the
+   * response `close`). An already aborted signal rejects without running the app.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Milliseconds (at most 2147483647) for the response to end in; then the request is aborted as
+   * with `signal`, and the promise rejects with an `Error` whose `code` is `ETIMEDOUT`.
+   */
+  timeout?: number | undefined;
 }
 
 /** What `app.inject()` resolves to: the response as an HTTP client reads it. */
@@ -268,6 +279,42 @@ function abortedByClient(): Error {
   return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
 }
 
+/** The longest delay `setTimeout` takes (node makes a longer one 1 ms). */
+const MAX_TIMEOUT = 2 ** 31 - 1;
+
+/** A TypeError about an option, with node's code for the same mistake. */
+function invalid(message: string, code = 'ERR_INVALID_ARG_TYPE'): TypeError {
+  return Object.assign(new TypeError('app.inject: ' + message), { code });
+}
+
+/** `options.timeout`, checked. */
+function timeoutOf(timeout: unknown): number | undefined {
+  if (timeout === undefined) return undefined;
+  if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
+    throw invalid(`options.timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT}`);
+  }
+  return timeout;
+}
+
+/** `options.signal`, checked. */
+function signalOf(signal: unknown): AbortSignal | undefined {
+  if (signal === undefined) return undefined;
+  if (!(signal instanceof AbortSignal)) throw invalid('options.signal must be an AbortSignal');
+  return signal;
+}
+
+/** What an aborted signal rejects with: its reason, as `fetch` does. */
+function reasonOf(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** What the `timeout` option rejects with. */
+function timedOut(timeout: number): Error {
+  return Object.assign(new Error(`app.inject: the response did not end within ${timeout} ms (options.timeout)`), {
+    code: 'ETIMEDOUT',
+  });
+}
+
 /** Errors on the stand-in socket reach no client: node's server, too, only closes the connection. */
 function ignore(): void {}
 
@@ -293,6 +340,9 @@ export function inject(
     if (pairs.length !== 0) raw.push('cookie', pairs.join('; '));
   }
   const body = bodyOf(options.payload !== undefined ? options.payload : options.body, raw);
+  const timeout = timeoutOf(options.timeout);
+  const signal = signalOf(options.signal);
+  if (signal?.aborted) return Promise.reject(reasonOf(signal));
 
   return new Promise<InjectResponse>((resolve, reject) => {
     const socket = new InjectSocket(options.remoteAddress ?? '127.0.0.1');
@@ -306,9 +356,12 @@ export function inject(
     const res = new classes.Response(req);
 
     let settled = false;
-    const settle = (error?: Error): void => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (error?: unknown): void => {
       if (settled) return;
       settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       if (error !== undefined) {
         reject(error);
         return;
@@ -320,11 +373,12 @@ export function inject(
       }
     };
     /** The client goes away, seeing `error`: its body stops, and the connection closes. */
-    const disconnect = (error: Error): void => {
+    const disconnect = (error: unknown): void => {
       settle(error);
       if (body instanceof Readable && !body.readableEnded) body.destroy();
       socket.destroy();
     };
+    const onAbort = (): void => disconnect(reasonOf(signal as AbortSignal));
 
     socket.on('error', ignore);
     // The app ended the connection: the client sees it end, and closes its side.
@@ -347,6 +401,10 @@ export function inject(
       finishExchange(req, res);
     });
 
+    // Not unref'd: a test awaiting the response keeps the process alive until the timeout.
+    if (timeout !== undefined) timer = setTimeout(() => disconnect(timedOut(timeout)), timeout);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
     // the body, then the end of the message
     const complete = (): void => {
       req.complete = true;
@@ -363,7 +421,7 @@ export function inject(
     try {
       handler(req, res);
     } catch (err) {
-      settle(err as Error);
+      settle(err);
     }
   });
 }

@@ -2,6 +2,7 @@
 // status text, every header but Date, and the body.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import brisk from '../src/index.js';
@@ -253,5 +254,71 @@ describe('app.inject() survives what a client survives: the connection cut from 
     await assert.rejects(app.inject({ method: 'POST', url: '/read', payload }), failure);
     await until(seen.read[0], 'req close');
     assert.deepEqual(seen.read[0], ['req aborted', 'res close false', 'req close']);
+  });
+});
+
+/** Timers alive in the process now (`process.getActiveResourcesInfo`, experimental, is not in the types). */
+const timers = (): number =>
+  (process as unknown as { getActiveResourcesInfo(): string[] })
+    .getActiveResourcesInfo()
+    .filter((name) => name === 'Timeout').length;
+
+describe('app.inject() bounded: `timeout` and `signal`', () => {
+  const app = brisk();
+  app.set('env', 'test');
+  const seen: string[][] = [];
+  app.get('/never', (req, res) => {
+    seen.push(watch(req, res));
+  });
+  app.get('/fast', (_req, res) => res.send('fast'));
+
+  it('`timeout`: a response that does not end in time rejects with ETIMEDOUT; the app sees the client go', async () => {
+    const before = seen.length;
+    await assert.rejects(app.inject({ url: '/never', timeout: 20 }), {
+      name: 'Error',
+      code: 'ETIMEDOUT',
+      message: 'app.inject: the response did not end within 20 ms (options.timeout)',
+    });
+    const events = seen[before];
+    await until(events, 'req close');
+    assert.deepEqual(events, ['req aborted', 'res close false', 'req close']);
+  });
+
+  it('`timeout`: an answer in time resolves, and its timer is cleared', async () => {
+    const idle = timers();
+    const res = await app.inject({ url: '/fast', timeout: 60_000 });
+    assert.equal(res.body, 'fast');
+    assert.equal(timers(), idle);
+  });
+
+  it("`signal`: aborting rejects with the signal's reason (an AbortError by default); the app sees the client go", async () => {
+    const before = seen.length;
+    const controller = new AbortController();
+    const pending = app.inject({ url: '/never', signal: controller.signal });
+    setImmediate(() => controller.abort());
+    await assert.rejects(pending, { name: 'AbortError' });
+    const events = seen[before];
+    await until(events, 'req close');
+    assert.deepEqual(events, ['req aborted', 'res close false', 'req close']);
+
+    const reason = new Error('test over');
+    const again = new AbortController();
+    const second = app.inject({ url: '/never', signal: again.signal });
+    setImmediate(() => again.abort(reason));
+    await assert.rejects(second, reason);
+  });
+
+  it('`signal` already aborted: rejects without running the app', async () => {
+    const before = seen.length;
+    await assert.rejects(app.inject({ url: '/never', signal: AbortSignal.abort() }), { name: 'AbortError' });
+    assert.equal(seen.length, before);
+  });
+
+  it('`signal`: once answered, its listener is removed', async () => {
+    const controller = new AbortController();
+    const res = await app.inject({ url: '/fast', signal: controller.signal, timeout: 60_000 });
+    assert.equal(res.body, 'fast');
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+    controller.abort();
   });
 });
