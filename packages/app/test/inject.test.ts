@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@brisk/cookie';
 import brisk from '../src/index.js';
 import { serve, type Reply, type TestServer } from '../../../test/support/http.js';
 
@@ -320,5 +321,106 @@ describe('app.inject() bounded: `timeout` and `signal`', () => {
     assert.equal(res.body, 'fast');
     assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
     controller.abort();
+  });
+});
+
+describe('app.inject() options no client could send: a rejected promise with a TypeError naming the option', () => {
+  const app = brisk();
+  app.set('env', 'test');
+  let ran = 0;
+  app.use((_req, res) => {
+    ran++;
+    res.send('ran');
+  });
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+
+  const bad: Array<[string, unknown, RegExp, string?]> = [
+    ['options null', null, /^app\.inject: options must be an object/],
+    ['options a string', '/path', /^app\.inject: options must be an object/],
+    ['a prototype-less header value', { headers: { x: Object.create(null) } }, /options\.headers\["x"\]/],
+    ['a Symbol header value', { headers: { x: Symbol('s') } }, /options\.headers\["x"\]/],
+    ['a Symbol in a header array', { headers: { x: ['1', Symbol('s')] } }, /options\.headers\["x"\]/],
+    ['headers a string', { headers: 'x: 1' }, /options\.headers must be an object/],
+    ['CR/LF in a header name', { headers: { 'x\r\ny': '1' } }, /options\.headers/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['a space in a header name', { headers: { 'x y': '1' } }, /options\.headers/, 'ERR_INVALID_HTTP_TOKEN'],
+    [
+      'CR/LF in a header value',
+      { headers: { x: 'a\r\nSet-Cookie: b' } },
+      /options\.headers\["x"\]/,
+      'ERR_INVALID_CHAR',
+    ],
+    ['LF in a header value', { headers: { x: 'a\nb' } }, /options\.headers\["x"\]/, 'ERR_INVALID_CHAR'],
+    ['NUL in a header value', { headers: { x: ['ok', 'a\0b'] } }, /options\.headers\["x"\]/, 'ERR_INVALID_CHAR'],
+    ['a Symbol payload', { method: 'POST', payload: Symbol('p') }, /options\.payload/],
+    ['a BigInt payload', { method: 'POST', payload: 10n }, /options\.payload/],
+    ['a cyclic payload', { method: 'POST', payload: cyclic }, /options\.payload/],
+    ['a function payload', { method: 'POST', payload: () => 1 }, /options\.payload/],
+    ['a BigInt in a body', { method: 'POST', body: { n: 10n } }, /options\.body/],
+    ['an object query value', { query: { a: {} } }, /options\.query\["a"\]/],
+    ['an object in a query array', { query: { a: ['1', {}] } }, /options\.query\["a"\]/],
+    ['a Symbol query value', { query: { a: Symbol('q') } }, /options\.query\["a"\]/],
+    ['a number query', { query: 5 }, /options\.query must be/],
+    ['a query string with a space', { query: 'a=1 HTTP/1.1' }, /options\.query/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['a request line in the method', { method: 'GET /ADMIN HTTP/1.1' }, /options\.method/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['CR/LF in the method', { method: 'GET\r\n' }, /options\.method/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['an empty method', { method: '' }, /options\.method/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['a number method', { method: 1 }, /options\.method/],
+    ['CR/LF in the url', { url: '/a\r\nX-Injected: 1' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['a space in the url', { url: '/a HTTP/1.1' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['NUL in the url', { url: '/a\0' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['a character above U+00FF in the url', { url: '/€' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['an empty url', { url: '' }, /options\.url/],
+    ['a number url', { url: 5 }, /options\.url/],
+    ['a cookie name with a semicolon', { cookies: { 'a;b': '1' } }, /options\.cookies/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['a Symbol cookie value', { cookies: { a: Symbol('c') } }, /options\.cookies\["a"\]/],
+    ['cookies a string', { cookies: 'a=1' }, /options\.cookies must be an object/],
+    ['a number remoteAddress', { remoteAddress: 5 }, /options\.remoteAddress/],
+    ['a negative timeout', { timeout: -1 }, /options\.timeout/],
+    ['a NaN timeout', { timeout: Number.NaN }, /options\.timeout/],
+    ['a timeout setTimeout cannot take', { timeout: 2 ** 31 }, /options\.timeout/],
+    ['a string timeout', { timeout: '100' }, /options\.timeout/],
+    ['a signal that is not an AbortSignal', { signal: { aborted: false } }, /options\.signal/],
+  ];
+
+  for (const [name, options, message, code] of bad) {
+    it(name, async () => {
+      const before = ran;
+      let pending: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => {
+        pending = app.inject(options as never);
+      });
+      assert.ok(pending instanceof Promise);
+      await assert.rejects(pending, (err: Error & { code?: string }) => {
+        assert.ok(err instanceof TypeError, `a TypeError: ${String(err)}`);
+        assert.match(err.message, message);
+        if (code !== undefined) assert.equal(err.code, code);
+        return true;
+      });
+      assert.equal(ran, before, 'the app did not run');
+    });
+  }
+
+  it('what a client can send is still sent: numbers, booleans and arrays in headers and query, latin1 in the url', async () => {
+    const seen = brisk();
+    seen.get('/seen', (req, res) => res.json({ url: req.url, n: req.get('x-n'), list: req.get('x-list') }));
+    const res = await seen.inject({
+      url: '/seen?caf\u00e9',
+      query: { n: 1, b: [true, 'x'] },
+      headers: { 'x-n': 2, 'x-list': ['a', 'b'] },
+    });
+    assert.deepEqual(res.json(), { url: '/seen?caf\u00e9&n=1&b=true&b=x', n: '2', list: 'a, b' });
+  });
+});
+
+describe('app.inject() cookies are encoded as a browser sends what res.cookie() set', () => {
+  it('values are percent-encoded (encodeURIComponent, as res.cookie encodes); the app decodes them back', async () => {
+    const app = brisk();
+    app.get('/cookies', (req, res) => res.json({ header: req.get('cookie'), parsed: parse(req.get('cookie') ?? '') }));
+    const res = await app.inject({ url: '/cookies', cookies: { sid: 'abc', odd: 'x y;z=1\r\nA: b', euro: '\u20ac' } });
+    assert.deepEqual(res.json(), {
+      header: 'sid=abc; odd=x%20y%3Bz%3D1%0D%0AA%3A%20b; euro=%E2%82%AC',
+      parsed: { sid: 'abc', odd: 'x y;z=1\r\nA: b', euro: '\u20ac' },
+    });
   });
 });
