@@ -541,13 +541,14 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
 
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = (error?: unknown): void => {
+    /** Resolves with the response, or rejects with `failure.error` (which may be any value). */
+    const settle = (failure?: { error: unknown }): void => {
       if (settled) return;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      if (error !== undefined) {
-        reject(error);
+      if (failure !== undefined) {
+        reject(failure.error);
         return;
       }
       try {
@@ -558,7 +559,7 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
     };
     /** The client goes away, seeing `error`: its body stops, and the connection closes. */
     const disconnect = (error: unknown): void => {
-      settle(error);
+      settle({ error });
       if (body instanceof Readable && !body.readableEnded) body.destroy();
       socket.destroy();
     };
@@ -572,7 +573,7 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
     socket.once('close', () => {
       if (res.writableFinished) return;
       req.destroy(abortedByClient());
-      settle(hangUp());
+      settle({ error: hangUp() });
     });
 
     // what node's server does with a parsed request before handing it over
@@ -604,8 +605,8 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
     }
     try {
       handler(req, res);
-    } catch (err) {
-      settle(err);
+    } catch (error) {
+      settle({ error });
     }
   });
 }
