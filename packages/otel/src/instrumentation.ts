@@ -10,8 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as dc from 'node:diagnostics_channel';
 import type { TracingChannel } from 'node:diagnostics_channel';
 import type { Context, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
-import { context, diag, trace } from '@opentelemetry/api';
-import { LayerTracker, type TraceContext } from './layers.js';
+import { context, trace } from '@opentelemetry/api';
+import { LayerTracker, report, type TraceContext } from './layers.js';
 import type { BriskInstrumentationConfig } from './types.js';
 import { VERSION } from './version.js';
 
@@ -132,12 +132,15 @@ export class BriskInstrumentation {
   }
 
   /** `start`, bound to the context manager's storage: the context the invocation runs in. */
+  // Each of the channel's handlers runs inside the app's request: whatever fails in it is
+  // reported to the diag logger, never thrown into the app.
+
   private readonly _transform = (message: TraceContext): Context => {
     const active = context.active();
     try {
       return this._tracker.start(message, active);
     } catch (err) {
-      diag.error('brisk instrumentation: a layer could not be traced', err);
+      report('a layer could not be traced', err);
       return active;
     }
   };
@@ -147,16 +150,20 @@ export class BriskInstrumentation {
     try {
       this._tracker.start(message as TraceContext, context.active());
     } catch (err) {
-      diag.error('brisk instrumentation: a layer could not be traced', err);
+      report('a layer could not be traced', err);
     }
-    if (contextStorage() !== undefined) this._bind();
+    try {
+      if (contextStorage() !== undefined) this._bind();
+    } catch (err) {
+      report('the context storage could not be bound', err);
+    }
   };
 
   private readonly _onError = (message: unknown): void => {
     try {
       this._tracker.error(message as TraceContext);
     } catch (err) {
-      diag.error('brisk instrumentation: an error could not be recorded', err);
+      report('an error could not be recorded', err);
     }
   };
 }
