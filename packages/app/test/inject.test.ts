@@ -272,6 +272,14 @@ describe('app.inject() bounded: `timeout` and `signal`', () => {
     seen.push(watch(req, res));
   });
   app.get('/fast', (_req, res) => res.send('fast'));
+  let lateAnswered: (() => void) | undefined;
+  app.get('/late', (req, res) => {
+    seen.push(watch(req, res));
+    setTimeout(() => {
+      res.send('too late');
+      lateAnswered?.();
+    }, 40);
+  });
 
   it('`timeout`: a response that does not end in time rejects with ETIMEDOUT; the app sees the client go', async () => {
     const before = seen.length;
@@ -283,6 +291,17 @@ describe('app.inject() bounded: `timeout` and `signal`', () => {
     const events = seen[before];
     await until(events, 'req close');
     assert.deepEqual(events, ['req aborted', 'res close false', 'req close']);
+  });
+
+  it('`timeout`: an app that answers after it writes to a closed response, as to a client gone', async () => {
+    const before = seen.length;
+    const answered = new Promise<void>((resolve) => {
+      lateAnswered = resolve;
+    });
+    await assert.rejects(app.inject({ url: '/late', timeout: 5 }), { code: 'ETIMEDOUT' });
+    await answered;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(seen[before], ['req aborted', 'res close false', 'req close']);
   });
 
   it('`timeout`: an answer in time resolves, and its timer is cleared', async () => {
@@ -407,7 +426,7 @@ describe('app.inject() options no client could send: a rejected promise with a T
     const res = await seen.inject({
       url: '/seen?caf\u00e9',
       query: { n: 1, b: [true, 'x'] },
-      headers: { 'x-n': 2, 'x-list': ['a', 'b'] },
+      headers: Object.assign(Object.create(null), { 'x-n': 2, 'x-list': ['a', 'b'] }),
     });
     assert.deepEqual(res.json(), { url: '/seen?caf\u00e9&n=1&b=true&b=x', n: '2', list: 'a, b' });
   });
