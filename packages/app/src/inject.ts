@@ -138,6 +138,30 @@ class InjectSocket extends Duplex {
 // wire (a method that is not a token, a URL with spaces or controls, a header that is not a valid
 // field) is refused with a TypeError naming the option, carrying node's code for the same mistake.
 
+/** The longest delay `setTimeout` takes (node makes a longer one 1 ms). */
+const MAX_TIMEOUT = 2 ** 31 - 1;
+
+/** A TypeError about an option, with node's code for the same mistake. */
+function invalid(message: string, code = 'ERR_INVALID_ARG_TYPE'): TypeError {
+  return Object.assign(new TypeError('app.inject: ' + message), { code });
+}
+
+/** `options.timeout`, checked. */
+function timeoutOf(timeout: unknown): number | undefined {
+  if (timeout === undefined) return undefined;
+  if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
+    throw invalid(`options.timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT}`);
+  }
+  return timeout;
+}
+
+/** `options.signal`, checked. */
+function signalOf(signal: unknown): AbortSignal | undefined {
+  if (signal === undefined) return undefined;
+  if (!(signal instanceof AbortSignal)) throw invalid('options.signal must be an AbortSignal');
+  return signal;
+}
+
 /** A method: a token (RFC 9110, section 5.6.2), as node's client requires. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -239,7 +263,7 @@ function rawHeadersOf(headers: unknown): string[] {
       const line = text(item, where, 'a string or a number, or an array of them');
       checkHeader(
         () => validateHeaderValue(name, line),
-        `${where} has a character no client can send in a header (CR, LF, NUL or another control): ${shown(line)}`,
+        `${where} has a character no client can send in a header (CR, LF, NUL or another control)`,
       );
       raw.push(name, line);
     }
@@ -424,30 +448,6 @@ function hangUp(): Error {
 /** What node's server destroys a request with when its connection closes before the response ends. */
 function abortedByClient(): Error {
   return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
-}
-
-/** The longest delay `setTimeout` takes (node makes a longer one 1 ms). */
-const MAX_TIMEOUT = 2 ** 31 - 1;
-
-/** A TypeError about an option, with node's code for the same mistake. */
-function invalid(message: string, code = 'ERR_INVALID_ARG_TYPE'): TypeError {
-  return Object.assign(new TypeError('app.inject: ' + message), { code });
-}
-
-/** `options.timeout`, checked. */
-function timeoutOf(timeout: unknown): number | undefined {
-  if (timeout === undefined) return undefined;
-  if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
-    throw invalid(`options.timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT}`);
-  }
-  return timeout;
-}
-
-/** `options.signal`, checked. */
-function signalOf(signal: unknown): AbortSignal | undefined {
-  if (signal === undefined) return undefined;
-  if (!(signal instanceof AbortSignal)) throw invalid('options.signal must be an AbortSignal');
-  return signal;
 }
 
 /** What an aborted signal rejects with: its reason, as `fetch` does. */
