@@ -3,30 +3,58 @@
 // same status, headers and body as over HTTP, several times faster (fastify's `inject`, from
 // light-my-request, is the model for its shape).
 
-import { IncomingMessage, type ServerResponse } from 'node:http';
-import { Duplex, Readable } from 'node:stream';
+import { IncomingMessage, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
+import { Duplex, Readable, finished } from 'node:stream';
 
-/** What `app.inject()` sends. */
+/**
+ * What `app.inject()` sends. Options no HTTP client could send (a method that is not a token, a
+ * URL or header with CR, LF, NUL or spaces, a header value that is not a string or number, a
+ * payload JSON cannot carry) make the promise reject with a `TypeError` naming the option, with
+ * the `code` node's client gives the same mistake (`ERR_INVALID_HTTP_TOKEN`, `ERR_INVALID_CHAR`,
+ * `ERR_UNESCAPED_CHARACTERS`, else `ERR_INVALID_ARG_TYPE`); `app.inject()` never throws.
+ */
 export interface InjectOptions {
-  /** The method (default `GET`). */
+  /** The method (default `GET`): a token, as RFC 9110 defines methods; sent upper-cased. */
   method?: string | undefined;
-  /** The request target: a path with its query string (default `/`), or an absolute URL. */
+  /**
+   * The request target: a path with its query string (default `/`), or an absolute URL, encoded
+   * as a client sends it: spaces, controls and characters above U+00FF percent-encoded.
+   */
   url?: string | undefined;
-  /** Query parameters added to the URL's own. */
-  query?: Record<string, string | readonly string[]> | string | undefined;
+  /** Query parameters added to the URL's own: an object (strings, numbers, booleans, arrays of them) or a string. */
+  query?:
+    | Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>
+    | string
+    | undefined;
   /** Request headers (names in any case); `host` defaults to `localhost:80`. */
   headers?: Record<string, string | readonly string[] | number | undefined> | undefined;
   /**
    * The body: a string or Buffer as it is; a Readable streamed in (chunked, unless the headers
    * give a `content-length`); any other value as JSON (`content-type: application/json` unless set).
+   * A Readable that fails rejects the promise with its error, the app seeing its client go away.
    */
   payload?: unknown;
   /** `body`: another name for `payload`. */
   body?: unknown;
-  /** Cookies to send, added to the `cookie` header. */
-  cookies?: Record<string, string> | undefined;
+  /**
+   * Cookies to send, added to the `cookie` header as a browser sends what `res.cookie()` set:
+   * each value percent-encoded (`encodeURIComponent`), so the app's cookie parser reads back the
+   * value given. Names must be tokens. To send bytes as they are, set `headers.cookie`.
+   */
+  cookies?: Record<string, string | number | undefined> | undefined;
   /** The client's address, as `req.socket.remoteAddress` (default `127.0.0.1`). */
   remoteAddress?: string | undefined;
+  /**
+   * Aborts the request: the promise rejects with the signal's `reason` (an `AbortError` unless
+   * given one), and the app sees its client go away (the request `aborted` and `close`, the
+   * response `close`). An already aborted signal rejects without running the app.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Milliseconds (at most 2147483647) for the response to end in; then the request is aborted as
+   * with `signal`, and the promise rejects with an `Error` whose `code` is `ETIMEDOUT`.
+   */
+  timeout?: number | undefined;
 }
 
 /** What `app.inject()` resolves to: the response as an HTTP client reads it. */
@@ -106,33 +134,174 @@ class InjectSocket extends Duplex {
   }
 }
 
-/** The request target with `query` added. */
-function targetOf(url: string, query: InjectOptions['query']): string {
+// Options are checked as node's HTTP client checks what it sends: what no client could put on the
+// wire (a method that is not a token, a URL with spaces or controls, a header that is not a valid
+// field) is refused with a TypeError naming the option, carrying node's code for the same mistake.
+
+/** The longest delay `setTimeout` takes (node makes a longer one 1 ms). */
+const MAX_TIMEOUT = 2 ** 31 - 1;
+
+/** A TypeError about an option, with node's code for the same mistake. */
+function invalid(message: string, code = 'ERR_INVALID_ARG_TYPE'): TypeError {
+  return Object.assign(new TypeError('app.inject: ' + message), { code });
+}
+
+/** `options.timeout`, checked. */
+function timeoutOf(timeout: unknown): number | undefined {
+  if (timeout === undefined) return undefined;
+  if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
+    throw invalid(`options.timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT}`);
+  }
+  return timeout;
+}
+
+/** `options.signal`, checked. */
+function signalOf(signal: unknown): AbortSignal | undefined {
+  if (signal === undefined) return undefined;
+  if (!(signal instanceof AbortSignal)) throw invalid('options.signal must be an AbortSignal');
+  return signal;
+}
+
+/** A method: a token (RFC 9110, section 5.6.2), as node's client requires. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** What node's client refuses in a request target (`ERR_UNESCAPED_CHARACTERS`). */
+const UNSENDABLE = /[^\u0021-\u00ff]/;
+
+/** A value shown in a message: a string quoted, anything else by its type. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  return value === null ? 'null' : typeof value;
+}
+
+/** `options[name]` as a string that can go on the wire, with node's code for one that cannot. */
+function checkTarget(value: string, where: string): string {
+  if (UNSENDABLE.test(value)) {
+    throw invalid(
+      `${where} has a character no client can send unescaped (a space, a control character or one above U+00FF): ${shown(value)}`,
+      'ERR_UNESCAPED_CHARACTERS',
+    );
+  }
+  return value;
+}
+
+/** A query or header value: a string, or a number, boolean or bigint written as one. */
+function text(value: unknown, where: string, what: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw invalid(`${where} must be ${what}, not ${shown(value)}`);
+}
+
+/** An object option's own entries (`undefined` values left out); `undefined` has none. */
+function entriesOf(value: unknown, where: string): Array<[string, unknown]> {
+  if (value === undefined) return [];
+  if (value === null || typeof value !== 'object') throw invalid(`${where} must be an object, not ${shown(value)}`);
+  return Object.entries(value).filter((entry) => entry[1] !== undefined);
+}
+
+/** `options.method`, upper-cased as node's client sends it. */
+function methodOf(method: unknown): string {
+  if (method === undefined) return 'GET';
+  if (typeof method !== 'string') throw invalid(`options.method must be a string, not ${shown(method)}`);
+  if (!TOKEN.test(method)) {
+    throw invalid(
+      `options.method must be an HTTP method (a token, RFC 9110): ${shown(method)}`,
+      'ERR_INVALID_HTTP_TOKEN',
+    );
+  }
+  return method.toUpperCase();
+}
+
+/** `options.query` as a query string. */
+function searchOf(query: unknown): string {
+  if (typeof query === 'string') return checkTarget(query, 'options.query').replace(/^\?/, '');
+  if (query === null || typeof query !== 'object') {
+    throw invalid(`options.query must be an object or a string, not ${shown(query)}`);
+  }
+  const params = new URLSearchParams();
+  for (const [name, value] of entriesOf(query, 'options.query')) {
+    const where = `options.query[${JSON.stringify(name)}]`;
+    const what = 'a string, a number or a boolean, or an array of them';
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, text(item, where, what));
+  }
+  return params.toString();
+}
+
+/** The request target: `options.url` with `options.query` added. */
+function targetOf(url: unknown, query: unknown): string {
+  if (url === undefined) url = '/';
+  if (typeof url !== 'string' || url.length === 0)
+    throw invalid(`options.url must be a non-empty string, not ${shown(url)}`);
+  checkTarget(url, 'options.url');
   if (query === undefined) return url;
-  const search =
-    typeof query === 'string'
-      ? query.replace(/^\?/, '')
-      : new URLSearchParams(
-          Object.entries(query).flatMap(
-            ([name, value]): Array<[string, string]> =>
-              typeof value === 'string' ? [[name, value]] : value.map((v): [string, string] => [name, v]),
-          ),
-        ).toString();
+  const search = searchOf(query);
   if (search.length === 0) return url;
   const hash = url.indexOf('#');
   const base = hash === -1 ? url : url.slice(0, hash);
   return base + (base.includes('?') ? '&' : '?') + search;
 }
 
+/** node's check of a header name or value, rethrown naming the option, with node's code. */
+function checkHeader(check: () => void, message: string): void {
+  try {
+    check();
+  } catch (err) {
+    throw invalid(message, (err as { code?: string }).code);
+  }
+}
+
 /** The raw header list (name, value, ...), as a client would send `headers`. */
-function rawHeadersOf(headers: InjectOptions['headers']): string[] {
+function rawHeadersOf(headers: unknown): string[] {
   const raw: string[] = [];
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) raw.push(name, String(v));
-    else raw.push(name, String(value));
+  for (const [name, value] of entriesOf(headers, 'options.headers')) {
+    const where = `options.headers[${JSON.stringify(name)}]`;
+    checkHeader(
+      () => validateHeaderName(name),
+      `options.headers has a name that is not an HTTP token (RFC 9110): ${shown(name)}`,
+    );
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const line = text(item, where, 'a string or a number, or an array of them');
+      checkHeader(
+        () => validateHeaderValue(name, line),
+        `${where} has a character no client can send in a header (CR, LF, NUL or another control)`,
+      );
+      raw.push(name, line);
+    }
   }
   return raw;
+}
+
+/**
+ * The `cookie` header for `options.cookies`: each value percent-encoded as `res.cookie()` encodes
+ * it (`encodeURIComponent`), so the app's cookie parser reads back the value given.
+ */
+function cookieOf(cookies: unknown): string | undefined {
+  const pairs: string[] = [];
+  for (const [name, value] of entriesOf(cookies, 'options.cookies')) {
+    if (!TOKEN.test(name)) {
+      throw invalid(
+        `options.cookies has a name that is not a cookie name (a token): ${shown(name)}`,
+        'ERR_INVALID_HTTP_TOKEN',
+      );
+    }
+    const where = `options.cookies[${JSON.stringify(name)}]`;
+    const line = text(value, where, 'a string or a number');
+    let encoded: string;
+    try {
+      encoded = encodeURIComponent(line);
+    } catch {
+      throw invalid(`${where} is not well-formed Unicode (it has a lone surrogate)`);
+    }
+    pairs.push(`${name}=${encoded}`);
+  }
+  return pairs.length === 0 ? undefined : pairs.join('; ');
+}
+
+/** `options.remoteAddress`. */
+function addressOf(address: unknown): string {
+  if (address === undefined) return '127.0.0.1';
+  if (typeof address !== 'string') throw invalid(`options.remoteAddress must be a string, not ${shown(address)}`);
+  return address;
 }
 
 const has = (raw: readonly string[], name: string): boolean => {
@@ -140,8 +309,21 @@ const has = (raw: readonly string[], name: string): boolean => {
   return false;
 };
 
+/** `payload` as JSON; `option` names it in the TypeError for a value JSON cannot carry. */
+function jsonOf(payload: unknown, option: string): Buffer {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(payload);
+  } catch (err) {
+    const reason = err instanceof Error ? `: ${String(err.message).split('\n')[0]}` : '';
+    throw Object.assign(invalid(`options.${option} cannot be sent as JSON${reason}`), { cause: err });
+  }
+  if (typeof json !== 'string') throw invalid(`options.${option} cannot be sent as JSON: it is a ${typeof payload}`);
+  return Buffer.from(json);
+}
+
 /** The body to send, and the headers it adds (`content-type` for JSON, `content-length` or chunked). */
-function bodyOf(payload: unknown, raw: string[]): Buffer | Readable | undefined {
+function bodyOf(payload: unknown, raw: string[], option: string): Buffer | Readable | undefined {
   if (payload === undefined || payload === null) return undefined;
   if (payload instanceof Readable) {
     if (!has(raw, 'content-length') && !has(raw, 'transfer-encoding')) raw.push('transfer-encoding', 'chunked');
@@ -152,7 +334,7 @@ function bodyOf(payload: unknown, raw: string[]): Buffer | Readable | undefined 
   else if (Buffer.isBuffer(payload)) bytes = payload;
   else if (payload instanceof Uint8Array) bytes = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
   else {
-    bytes = Buffer.from(JSON.stringify(payload));
+    bytes = jsonOf(payload, option);
     if (!has(raw, 'content-type')) raw.push('content-type', 'application/json');
   }
   if (!has(raw, 'content-length') && !has(raw, 'transfer-encoding')) raw.push('content-length', String(bytes.length));
@@ -263,49 +445,110 @@ function hangUp(): Error {
   return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 }
 
+/** What node's server destroys a request with when its connection closes before the response ends. */
+function abortedByClient(): Error {
+  return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+}
+
+/** What an aborted signal rejects with: its reason, as `fetch` does. */
+function reasonOf(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** What the `timeout` option rejects with. */
+function timedOut(timeout: number): Error {
+  return Object.assign(new Error(`app.inject: the response did not end within ${timeout} ms (options.timeout)`), {
+    code: 'ETIMEDOUT',
+  });
+}
+
+/** Errors on the stand-in socket reach no client: node's server, too, only closes the connection. */
+function ignore(): void {}
+
 /**
  * Runs one request through `handler` with no socket: the request is an instance of
  * `classes.Request` carrying `options`' method, URL, headers and body; what the response writes
  * is read back as an HTTP/1.1 client reads it. Rejects with `ECONNRESET` when the app destroys
- * the connection before the response ends (where a client would see the same).
+ * or ends the connection before the response ends (where a client would see the same), and with
+ * a payload stream's error when it fails; then the request is torn down as node's server tears
+ * down one whose client went away (the request `aborted` and `close`, the response `close`).
  */
 export function inject(
   handler: InjectTarget,
   classes: InjectClasses,
-  options: InjectOptions = {},
+  options?: InjectOptions,
 ): Promise<InjectResponse> {
-  const method = (options.method ?? 'GET').toUpperCase();
-  const url = targetOf(options.url ?? '/', options.query);
-  const raw = rawHeadersOf(options.headers);
-  if (!has(raw, 'host')) raw.unshift('host', 'localhost:80');
-  if (options.cookies !== undefined) {
-    const pairs = Object.entries(options.cookies).map(([name, value]) => `${name}=${value}`);
-    if (pairs.length !== 0) raw.push('cookie', pairs.join('; '));
+  let request: Prepared;
+  try {
+    request = prepare(options);
+  } catch (err) {
+    // a promise is returned: a bad option rejects it, never throws
+    return Promise.reject(err);
   }
-  const body = bodyOf(options.payload !== undefined ? options.payload : options.body, raw);
+  if (request.signal?.aborted) return Promise.reject(reasonOf(request.signal));
+  return run(handler, classes, request);
+}
 
-  const socket = new InjectSocket(options.remoteAddress ?? '127.0.0.1');
-  const req = new classes.Request(socket as never);
-  req.method = method;
-  req.url = url;
-  req.httpVersionMajor = 1;
-  req.httpVersionMinor = 1;
-  req.httpVersion = '1.1';
-  addHeaders(req, raw);
-  // what node's server does with a parsed request before handing it over
-  const res = new classes.Response(req);
-  const connection = String(req.headers.connection ?? '').toLowerCase();
-  res.shouldKeepAlive = !/\bclose\b/.test(connection);
-  (res as unknown as { _keepAliveTimeout: number })._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
-  res.assignSocket(socket as never);
+/** A request as inject sends it, its options checked. */
+interface Prepared {
+  method: string;
+  url: string;
+  raw: string[];
+  body: Buffer | Readable | undefined;
+  remoteAddress: string;
+  timeout: number | undefined;
+  signal: AbortSignal | undefined;
+}
 
+/** Checks `options` and puts the request together (throws a TypeError naming a bad option). */
+function prepare(options: unknown): Prepared {
+  if (options === undefined) options = {};
+  if (options === null || typeof options !== 'object') {
+    throw invalid(`options must be an object, not ${shown(options)}`);
+  }
+  const o = options as Record<keyof InjectOptions, unknown>;
+  const method = methodOf(o.method);
+  const url = targetOf(o.url, o.query);
+  const raw = rawHeadersOf(o.headers);
+  if (!has(raw, 'host')) raw.unshift('host', 'localhost:80');
+  const cookie = cookieOf(o.cookies);
+  if (cookie !== undefined) raw.push('cookie', cookie);
+  const body = o.payload !== undefined ? bodyOf(o.payload, raw, 'payload') : bodyOf(o.body, raw, 'body');
+  return {
+    method,
+    url,
+    raw,
+    body,
+    remoteAddress: addressOf(o.remoteAddress),
+    timeout: timeoutOf(o.timeout),
+    signal: signalOf(o.signal),
+  };
+}
+
+/** Runs the prepared request (see {@link inject}). */
+function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): Promise<InjectResponse> {
+  const { method, url, raw, body, timeout, signal } = request;
   return new Promise<InjectResponse>((resolve, reject) => {
+    const socket = new InjectSocket(request.remoteAddress);
+    const req = new classes.Request(socket as never);
+    req.method = method;
+    req.url = url;
+    req.httpVersionMajor = 1;
+    req.httpVersionMinor = 1;
+    req.httpVersion = '1.1';
+    addHeaders(req, raw);
+    const res = new classes.Response(req);
+
     let settled = false;
-    const settle = (error?: Error): void => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Resolves with the response, or rejects with `failure.error` (which may be any value). */
+    const settle = (failure?: { error: unknown }): void => {
       if (settled) return;
       settled = true;
-      if (error !== undefined) {
-        reject(error);
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (failure !== undefined) {
+        reject(failure.error);
         return;
       }
       try {
@@ -314,13 +557,38 @@ export function inject(
         reject(err);
       }
     };
+    /** The client goes away, seeing `error`: its body stops, and the connection closes. */
+    const disconnect = (error: unknown): void => {
+      settle({ error });
+      if (body instanceof Readable && !body.readableEnded) body.destroy();
+      socket.destroy();
+    };
+    const onAbort = (): void => disconnect(reasonOf(signal as AbortSignal));
+
+    socket.on('error', ignore);
+    // The app ended the connection: the client sees it end, and closes its side.
+    socket.once('finish', () => socket.destroy());
+    // As node's server (registered before the response's own listener, as node's is): a request
+    // whose response has not finished when the connection closes is aborted.
+    socket.once('close', () => {
+      if (res.writableFinished) return;
+      req.destroy(abortedByClient());
+      settle({ error: hangUp() });
+    });
+
+    // what node's server does with a parsed request before handing it over
+    const connection = String(req.headers.connection ?? '').toLowerCase();
+    res.shouldKeepAlive = !/\bclose\b/.test(connection);
+    (res as unknown as { _keepAliveTimeout: number })._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
+    res.assignSocket(socket as never);
     res.once('finish', () => {
       settle();
       finishExchange(req, res);
     });
-    socket.once('close', () => {
-      if (!res.writableFinished) settle(hangUp());
-    });
+
+    // Not unref'd: a test awaiting the response keeps the process alive until the timeout.
+    if (timeout !== undefined) timer = setTimeout(() => disconnect(timedOut(timeout)), timeout);
+    signal?.addEventListener('abort', onAbort, { once: true });
 
     // the body, then the end of the message
     const complete = (): void => {
@@ -333,13 +601,12 @@ export function inject(
       complete();
     } else {
       body.on('data', (chunk: Buffer | string) => req.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-      body.once('end', complete);
-      body.once('error', (err: Error) => req.destroy(err));
+      finished(body, (err) => (err ? disconnect(err) : complete()));
     }
     try {
       handler(req, res);
-    } catch (err) {
-      settle(err as Error);
+    } catch (error) {
+      settle({ error });
     }
   });
 }

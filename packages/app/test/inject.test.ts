@@ -2,8 +2,10 @@
 // status text, every header but Date, and the body.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@brisk/cookie';
 import brisk from '../src/index.js';
 import { serve, type Reply, type TestServer } from '../../../test/support/http.js';
 
@@ -187,5 +189,257 @@ describe('app.inject() options', () => {
   it('json() throws for a body that is not JSON', async () => {
     const res = await app.inject({ url: '/text' });
     assert.throws(() => res.json(), SyntaxError);
+  });
+});
+
+/** Events seen on a request and its response, by name. */
+function watch(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): string[] {
+  const seen: string[] = [];
+  req.on('aborted', () => seen.push('req aborted'));
+  req.on('close', () => seen.push('req close'));
+  res.on('close', () => seen.push(`res close ${res.writableFinished}`));
+  return seen;
+}
+
+/** Resolves once `seen` holds `event` (the test's own timeout bounds the wait). */
+async function until(seen: string[], event: string): Promise<void> {
+  while (!seen.includes(event)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('app.inject() survives what a client survives: the connection cut from either side', () => {
+  const app = brisk();
+  app.set('env', 'test');
+  const seen: Record<string, string[][]> = { end: [], read: [] };
+  app.get('/destroy-error', (req) => req.socket.destroy(new Error('boom')));
+  app.get('/end', (req, res) => {
+    seen.end.push(watch(req, res));
+    res.write('partial');
+    req.socket.end();
+  });
+  app.post('/read', (req, res) => {
+    seen.read.push(watch(req, res));
+    req.on('error', () => undefined);
+    req.on('data', () => undefined);
+    req.on('end', () => res.send('read'));
+  });
+  let server: TestServer;
+  before(async () => {
+    server = await serve(app);
+  });
+  after(() => server.close());
+
+  it('the app destroys the connection with an error: ECONNRESET, as over HTTP, and no crash', {
+    timeout: 10_000,
+  }, async () => {
+    await assert.rejects(server.request('GET', '/destroy-error'), { code: 'ECONNRESET' });
+    await assert.rejects(app.inject({ url: '/destroy-error' }), { code: 'ECONNRESET', message: 'socket hang up' });
+  });
+
+  it('the app ends the connection before the response: ECONNRESET, as over HTTP', { timeout: 10_000 }, async () => {
+    await assert.rejects(server.request('GET', '/end'), { code: 'ECONNRESET' });
+    await assert.rejects(app.inject({ url: '/end' }), { code: 'ECONNRESET', message: 'socket hang up' });
+    const [http, injected] = seen.end;
+    await until(http, 'req close');
+    await until(injected, 'req close');
+    assert.deepEqual(injected, http);
+    assert.deepEqual(injected, ['req aborted', 'res close false', 'req close']);
+  });
+
+  it('a payload stream that fails midway rejects with its error; the app sees the client go', {
+    timeout: 10_000,
+  }, async () => {
+    const failure = new Error('the upload failed');
+    const payload = new Readable({ read() {} });
+    payload.push('some of it');
+    setTimeout(() => payload.destroy(failure), 10);
+    await assert.rejects(app.inject({ method: 'POST', url: '/read', payload }), failure);
+    await until(seen.read[0], 'req close');
+    assert.deepEqual(seen.read[0], ['req aborted', 'res close false', 'req close']);
+  });
+});
+
+/** Timers alive in the process now (`process.getActiveResourcesInfo`, experimental, is not in the types). */
+const timers = (): number =>
+  (process as unknown as { getActiveResourcesInfo(): string[] })
+    .getActiveResourcesInfo()
+    .filter((name) => name === 'Timeout').length;
+
+describe('app.inject() bounded: `timeout` and `signal`', () => {
+  const app = brisk();
+  app.set('env', 'test');
+  const seen: string[][] = [];
+  app.get('/never', (req, res) => {
+    seen.push(watch(req, res));
+  });
+  app.get('/fast', (_req, res) => res.send('fast'));
+  let lateAnswered: (() => void) | undefined;
+  app.get('/late', (req, res) => {
+    seen.push(watch(req, res));
+    setTimeout(() => {
+      res.send('too late');
+      lateAnswered?.();
+    }, 40);
+  });
+
+  it('`timeout`: a response that does not end in time rejects with ETIMEDOUT; the app sees the client go', async () => {
+    const before = seen.length;
+    await assert.rejects(app.inject({ url: '/never', timeout: 20 }), {
+      name: 'Error',
+      code: 'ETIMEDOUT',
+      message: 'app.inject: the response did not end within 20 ms (options.timeout)',
+    });
+    const events = seen[before];
+    await until(events, 'req close');
+    assert.deepEqual(events, ['req aborted', 'res close false', 'req close']);
+  });
+
+  it('`timeout`: an app that answers after it writes to a closed response, as to a client gone', async () => {
+    const before = seen.length;
+    const answered = new Promise<void>((resolve) => {
+      lateAnswered = resolve;
+    });
+    await assert.rejects(app.inject({ url: '/late', timeout: 5 }), { code: 'ETIMEDOUT' });
+    await answered;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(seen[before], ['req aborted', 'res close false', 'req close']);
+  });
+
+  it('`timeout`: an answer in time resolves, and its timer is cleared', async () => {
+    const idle = timers();
+    const res = await app.inject({ url: '/fast', timeout: 60_000 });
+    assert.equal(res.body, 'fast');
+    assert.equal(timers(), idle);
+  });
+
+  it("`signal`: aborting rejects with the signal's reason (an AbortError by default); the app sees the client go", async () => {
+    const before = seen.length;
+    const controller = new AbortController();
+    const pending = app.inject({ url: '/never', signal: controller.signal });
+    setImmediate(() => controller.abort());
+    await assert.rejects(pending, { name: 'AbortError' });
+    const events = seen[before];
+    await until(events, 'req close');
+    assert.deepEqual(events, ['req aborted', 'res close false', 'req close']);
+
+    const reason = new Error('test over');
+    const again = new AbortController();
+    const second = app.inject({ url: '/never', signal: again.signal });
+    setImmediate(() => again.abort(reason));
+    await assert.rejects(second, reason);
+  });
+
+  it('`signal` already aborted: rejects without running the app', async () => {
+    const before = seen.length;
+    await assert.rejects(app.inject({ url: '/never', signal: AbortSignal.abort() }), { name: 'AbortError' });
+    assert.equal(seen.length, before);
+  });
+
+  it('`signal`: once answered, its listener is removed', async () => {
+    const controller = new AbortController();
+    const res = await app.inject({ url: '/fast', signal: controller.signal, timeout: 60_000 });
+    assert.equal(res.body, 'fast');
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+    controller.abort();
+  });
+});
+
+describe('app.inject() options no client could send: a rejected promise with a TypeError naming the option', () => {
+  const app = brisk();
+  app.set('env', 'test');
+  let ran = 0;
+  app.use((_req, res) => {
+    ran++;
+    res.send('ran');
+  });
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+
+  const bad: Array<[string, unknown, RegExp, string?]> = [
+    ['options null', null, /^app\.inject: options must be an object/],
+    ['options a string', '/path', /^app\.inject: options must be an object/],
+    ['a prototype-less header value', { headers: { x: Object.create(null) } }, /options\.headers\["x"\]/],
+    ['a Symbol header value', { headers: { x: Symbol('s') } }, /options\.headers\["x"\]/],
+    ['a Symbol in a header array', { headers: { x: ['1', Symbol('s')] } }, /options\.headers\["x"\]/],
+    ['headers a string', { headers: 'x: 1' }, /options\.headers must be an object/],
+    ['CR/LF in a header name', { headers: { 'x\r\ny': '1' } }, /options\.headers/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['a space in a header name', { headers: { 'x y': '1' } }, /options\.headers/, 'ERR_INVALID_HTTP_TOKEN'],
+    [
+      'CR/LF in a header value',
+      { headers: { x: 'a\r\nSet-Cookie: b' } },
+      /options\.headers\["x"\]/,
+      'ERR_INVALID_CHAR',
+    ],
+    ['LF in a header value', { headers: { x: 'a\nb' } }, /options\.headers\["x"\]/, 'ERR_INVALID_CHAR'],
+    ['NUL in a header value', { headers: { x: ['ok', 'a\0b'] } }, /options\.headers\["x"\]/, 'ERR_INVALID_CHAR'],
+    ['a Symbol payload', { method: 'POST', payload: Symbol('p') }, /options\.payload/],
+    ['a BigInt payload', { method: 'POST', payload: 10n }, /options\.payload/],
+    ['a cyclic payload', { method: 'POST', payload: cyclic }, /options\.payload/],
+    ['a function payload', { method: 'POST', payload: () => 1 }, /options\.payload/],
+    ['a BigInt in a body', { method: 'POST', body: { n: 10n } }, /options\.body/],
+    ['an object query value', { query: { a: {} } }, /options\.query\["a"\]/],
+    ['an object in a query array', { query: { a: ['1', {}] } }, /options\.query\["a"\]/],
+    ['a Symbol query value', { query: { a: Symbol('q') } }, /options\.query\["a"\]/],
+    ['a number query', { query: 5 }, /options\.query must be/],
+    ['a query string with a space', { query: 'a=1 HTTP/1.1' }, /options\.query/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['a request line in the method', { method: 'GET /ADMIN HTTP/1.1' }, /options\.method/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['CR/LF in the method', { method: 'GET\r\n' }, /options\.method/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['an empty method', { method: '' }, /options\.method/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['a number method', { method: 1 }, /options\.method/],
+    ['CR/LF in the url', { url: '/a\r\nX-Injected: 1' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['a space in the url', { url: '/a HTTP/1.1' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['NUL in the url', { url: '/a\0' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['a character above U+00FF in the url', { url: '/€' }, /options\.url/, 'ERR_UNESCAPED_CHARACTERS'],
+    ['an empty url', { url: '' }, /options\.url/],
+    ['a number url', { url: 5 }, /options\.url/],
+    ['a cookie name with a semicolon', { cookies: { 'a;b': '1' } }, /options\.cookies/, 'ERR_INVALID_HTTP_TOKEN'],
+    ['a Symbol cookie value', { cookies: { a: Symbol('c') } }, /options\.cookies\["a"\]/],
+    ['cookies a string', { cookies: 'a=1' }, /options\.cookies must be an object/],
+    ['a number remoteAddress', { remoteAddress: 5 }, /options\.remoteAddress/],
+    ['a negative timeout', { timeout: -1 }, /options\.timeout/],
+    ['a NaN timeout', { timeout: Number.NaN }, /options\.timeout/],
+    ['a timeout setTimeout cannot take', { timeout: 2 ** 31 }, /options\.timeout/],
+    ['a string timeout', { timeout: '100' }, /options\.timeout/],
+    ['a signal that is not an AbortSignal', { signal: { aborted: false } }, /options\.signal/],
+  ];
+
+  for (const [name, options, message, code] of bad) {
+    it(name, async () => {
+      const before = ran;
+      let pending: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => {
+        pending = app.inject(options as never);
+      });
+      assert.ok(pending instanceof Promise);
+      await assert.rejects(pending, (err: Error & { code?: string }) => {
+        assert.ok(err instanceof TypeError, `a TypeError: ${String(err)}`);
+        assert.match(err.message, message);
+        if (code !== undefined) assert.equal(err.code, code);
+        return true;
+      });
+      assert.equal(ran, before, 'the app did not run');
+    });
+  }
+
+  it('what a client can send is still sent: numbers, booleans and arrays in headers and query, latin1 in the url', async () => {
+    const seen = brisk();
+    seen.get('/seen', (req, res) => res.json({ url: req.url, n: req.get('x-n'), list: req.get('x-list') }));
+    const res = await seen.inject({
+      url: '/seen?caf\u00e9',
+      query: { n: 1, b: [true, 'x'] },
+      headers: Object.assign(Object.create(null), { 'x-n': 2, 'x-list': ['a', 'b'] }),
+    });
+    assert.deepEqual(res.json(), { url: '/seen?caf\u00e9&n=1&b=true&b=x', n: '2', list: 'a, b' });
+  });
+});
+
+describe('app.inject() cookies are encoded as a browser sends what res.cookie() set', () => {
+  it('values are percent-encoded (encodeURIComponent, as res.cookie encodes); the app decodes them back', async () => {
+    const app = brisk();
+    app.get('/cookies', (req, res) => res.json({ header: req.get('cookie'), parsed: parse(req.get('cookie') ?? '') }));
+    const res = await app.inject({ url: '/cookies', cookies: { sid: 'abc', odd: 'x y;z=1\r\nA: b', euro: '\u20ac' } });
+    assert.deepEqual(res.json(), {
+      header: 'sid=abc; odd=x%20y%3Bz%3D1%0D%0AA%3A%20b; euro=%E2%82%AC',
+      parsed: { sid: 'abc', odd: 'x y;z=1\r\nA: b', euro: '\u20ac' },
+    });
   });
 });

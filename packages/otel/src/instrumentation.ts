@@ -10,8 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as dc from 'node:diagnostics_channel';
 import type { TracingChannel } from 'node:diagnostics_channel';
 import type { Context, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
-import { context, diag, trace } from '@opentelemetry/api';
-import { LayerTracker, type TraceContext } from './layers.js';
+import { context, trace } from '@opentelemetry/api';
+import { LayerTracker, report, type TraceContext } from './layers.js';
 import type { BriskInstrumentationConfig } from './types.js';
 import { VERSION } from './version.js';
 
@@ -35,6 +35,69 @@ function contextStorage(): AsyncLocalStorage<Context> | undefined {
   const manager = typeof api._getContextManager === 'function' ? api._getContextManager() : undefined;
   const storage = (manager as { _asyncLocalStorage?: unknown } | null | undefined)?._asyncLocalStorage;
   return storage instanceof AsyncLocalStorage ? (storage as AsyncLocalStorage<Context>) : undefined;
+}
+
+/** A `start` transform: the context an invocation runs in. */
+type Transform = (message: unknown) => unknown;
+
+/**
+ * The key of the transforms bound to the channel's `start`, per storage, on `globalThis`: a channel
+ * binds one transform per store, and every BriskInstrumentation (of any copy of this package, as
+ * an APM agent may bundle its own) binds the same storage, so they share one binding.
+ */
+const TRANSFORMS = Symbol.for('@brisk/otel:express.router.request:start');
+
+/** The transforms of each storage, in the order they were bound. */
+function transformLists(): WeakMap<object, Transform[]> {
+  const holder = globalThis as { [TRANSFORMS]?: WeakMap<object, Transform[]> };
+  holder[TRANSFORMS] ??= new WeakMap();
+  return holder[TRANSFORMS];
+}
+
+/**
+ * The transform bound for a storage: every instance's runs (each makes its own spans); the first
+ * bound gives the context, so one span is the active one while a layer runs.
+ */
+function runAll(storage: AsyncLocalStorage<Context>, list: readonly Transform[]): Transform {
+  return (message) => {
+    let result: { context: unknown } | undefined;
+    for (const transform of [...list]) {
+      try {
+        const context = transform(message);
+        result ??= { context };
+      } catch (err) {
+        report('a layer could not be traced', err);
+      }
+    }
+    return result === undefined ? storage.getStore() : result.context;
+  };
+}
+
+/** Adds `transform` to the storage's binding on `start`, binding it with the first. */
+function attach(
+  start: TracingChannel<unknown, TraceContext>['start'],
+  storage: AsyncLocalStorage<Context>,
+  transform: Transform,
+): void {
+  const lists = transformLists();
+  let list = lists.get(storage);
+  if (list === undefined) lists.set(storage, (list = []));
+  if (list.includes(transform)) return;
+  list.push(transform);
+  if (list.length === 1) start.bindStore(storage, runAll(storage, list) as (message: unknown) => Context);
+}
+
+/** Takes `transform` out of the storage's binding, unbinding it with the last: other instances keep theirs. */
+function detach(
+  start: TracingChannel<unknown, TraceContext>['start'],
+  storage: AsyncLocalStorage<Context>,
+  transform: Transform,
+): void {
+  const list = transformLists().get(storage);
+  const at = list === undefined ? -1 : list.indexOf(transform);
+  if (list === undefined || at === -1) return;
+  list.splice(at, 1);
+  if (list.length === 0) start.unbindStore(storage);
 }
 
 /**
@@ -86,7 +149,7 @@ export class BriskInstrumentation {
     if (!this._listening || channel === undefined) return;
     this._listening = false;
     channel.error.unsubscribe(this._onError);
-    if (this._storage !== undefined) channel.start.unbindStore(this._storage);
+    if (this._storage !== undefined) detach(channel.start, this._storage, this._transform);
     if (this._fallback) channel.start.unsubscribe(this._onStart);
     this._storage = undefined;
     this._fallback = false;
@@ -119,10 +182,10 @@ export class BriskInstrumentation {
     const start = (channel as NonNullable<typeof channel>).start;
     const storage = contextStorage();
     if (storage === this._storage && (storage !== undefined || this._fallback)) return;
-    if (this._storage !== undefined) start.unbindStore(this._storage);
+    if (this._storage !== undefined) detach(start, this._storage, this._transform);
     this._storage = storage;
     if (storage !== undefined) {
-      start.bindStore(storage, this._transform);
+      attach(start, storage, this._transform);
       if (this._fallback) start.unsubscribe(this._onStart);
       this._fallback = false;
     } else if (!this._fallback) {
@@ -132,12 +195,15 @@ export class BriskInstrumentation {
   }
 
   /** `start`, bound to the context manager's storage: the context the invocation runs in. */
-  private readonly _transform = (message: TraceContext): Context => {
+  // Each of the channel's handlers runs inside the app's request: whatever fails in it is
+  // reported to the diag logger, never thrown into the app.
+
+  private readonly _transform = (message: unknown): Context => {
     const active = context.active();
     try {
-      return this._tracker.start(message, active);
+      return this._tracker.start(message as TraceContext, active);
     } catch (err) {
-      diag.error('brisk instrumentation: a layer could not be traced', err);
+      report('a layer could not be traced', err);
       return active;
     }
   };
@@ -147,16 +213,20 @@ export class BriskInstrumentation {
     try {
       this._tracker.start(message as TraceContext, context.active());
     } catch (err) {
-      diag.error('brisk instrumentation: a layer could not be traced', err);
+      report('a layer could not be traced', err);
     }
-    if (contextStorage() !== undefined) this._bind();
+    try {
+      if (contextStorage() !== undefined) this._bind();
+    } catch (err) {
+      report('the context storage could not be bound', err);
+    }
   };
 
   private readonly _onError = (message: unknown): void => {
     try {
       this._tracker.error(message as TraceContext);
     } catch (err) {
-      diag.error('brisk instrumentation: an error could not be recorded', err);
+      report('an error could not be recorded', err);
     }
   };
 }

@@ -16,6 +16,7 @@
 
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import { SpanStatusCode, createContextKey, diag, trace } from '@opentelemetry/api';
+import { describeError } from './describe.js';
 import { constructedRoute, matchedRoute, pathString } from './paths.js';
 import {
   AttributeNames,
@@ -176,7 +177,14 @@ export class LayerTracker {
       const res = ctx.res as { once?: (event: string, listener: () => void) => unknown } | null;
       if (request.root !== undefined && typeof res?.once === 'function') {
         const tracked = request;
-        res.once('close', () => this.#close(tracked));
+        // A throw here would end the process: the listener runs in the response's 'close' event.
+        res.once('close', () => {
+          try {
+            this.#close(tracked);
+          } catch (err) {
+            report('the spans of a closed response could not be ended', err);
+          }
+        });
       }
     }
     return request;
@@ -240,7 +248,7 @@ export class LayerTracker {
       try {
         config.requestHook(span, info);
       } catch (err) {
-        diag.error('brisk instrumentation: request hook failed', err);
+        report('request hook failed', err);
       }
     }
     if (scope.kind === 'router') {
@@ -258,8 +266,15 @@ export class LayerTracker {
     request.closed = true;
     const error = request.error;
     request.error = undefined;
-    for (let scope = request.top; scope !== undefined; scope = scope.parent) end(scope, error);
+    const top = request.top;
     request.top = undefined;
+    for (let scope = top; scope !== undefined; scope = scope.parent) {
+      try {
+        end(scope, error);
+      } catch (err) {
+        report('a span could not be ended', err);
+      }
+    }
   }
 }
 
@@ -384,7 +399,7 @@ function spanName(config: BriskInstrumentationConfig, info: ExpressRequestInfo, 
   try {
     return hook(info, name) ?? name;
   } catch (err) {
-    diag.error('brisk instrumentation: error calling span name rewrite hook', err);
+    report('error calling span name rewrite hook', err);
     return name;
   }
 }
@@ -397,10 +412,26 @@ function end(scope: Scope, error: { value: unknown } | undefined): void {
   else span.end();
 }
 
-/** Records an error as instrumentation-express does (an exception event and an error status), then ends. */
+/**
+ * Records an error as instrumentation-express does (an exception event and an error status), then
+ * ends. The error may be any value: it is described safely (describe.ts), and the span ends
+ * whatever recording it did.
+ */
 function endWithError(span: Span, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  span.recordException(error instanceof Error ? error : String(error));
-  span.setStatus({ code: SpanStatusCode.ERROR, message });
-  span.end();
+  try {
+    const { exception, message } = describeError(error);
+    span.recordException(exception);
+    span.setStatus({ code: SpanStatusCode.ERROR, message });
+  } finally {
+    span.end();
+  }
+}
+
+/** Reports a failure inside the instrumentation to OpenTelemetry's diag logger, which must not throw either. */
+export function report(message: string, err: unknown): void {
+  try {
+    diag.error(`brisk instrumentation: ${message}`, err);
+  } catch {
+    // a diag logger that throws: nothing left to report with
+  }
 }
