@@ -93,7 +93,7 @@ interface Brisk {
 }
 
 /** Starts the example (server.mjs, on the sources) and waits until it listens. */
-async function startBrisk(redisUrl: string, workers: number): Promise<Brisk> {
+async function startBrisk(redisUrl: string, workers: number, env: Record<string, string> = {}): Promise<Brisk> {
   const child = spawn(
     process.execPath,
     ['--conditions=@brisk/source', '--import', 'tsx', join(example, 'server.mjs')],
@@ -109,6 +109,7 @@ async function startBrisk(redisUrl: string, workers: number): Promise<Brisk> {
         WORKERS: String(workers),
         RATE_LIMIT: '5',
         SHUTDOWN_TIMEOUT: '5000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -209,6 +210,25 @@ describe('examples/cluster-redis: shared state in a real Redis', () => {
       assert.equal(pids.size, 2, 'node:cluster handed connections to both workers');
     } finally {
       assert.equal(await stop(server.child), 0);
+    }
+  });
+
+  test('SIGTERM with SHUTDOWN_DELAY: readiness answers 503 at once, requests are still served during the delay, then the process drains and exits 0', {
+    skip,
+  }, async () => {
+    const server = await startBrisk(redisUrl, 1, { SHUTDOWN_DELAY: '1500' });
+    const exited = once(server.child, 'exit') as Promise<[number | null, string | null]>;
+    try {
+      assert.equal((await call(`${server.url}/healthz`)).status, 200);
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const ready = await call(`${server.url}/healthz`);
+      assert.equal(ready.status, 503, 'not ready: the load balancer stops sending');
+      assert.equal((await call(`${server.url}/me`)).status, 200, 'still serving during the delay');
+      const [code] = await exited;
+      assert.equal(code, 0);
+    } finally {
+      await stop(server.child);
     }
   });
 });
