@@ -1,8 +1,11 @@
-// docs/deploying.md's claims about NODE_ENV and trust proxy, over real HTTP. (Its other claims
+// docs/deploying.md's claims about NODE_ENV, trust proxy and keepAliveTimeout, over real HTTP. (Its other claims
 // are checked where they live: test/server-timeouts.test.ts, test/shutdown.test.ts and
 // test/redis-cluster.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import brisk from 'briskjs';
 import { serve } from './support/http.js';
 
@@ -95,4 +98,37 @@ test('trust proxy: req.ip, req.protocol and req.hostname come from X-Forwarded-*
   assert.equal((await ask('loopback, 10.0.0.0/8')).ip, '203.0.113.7');
   // a hop count: the address one hop before the load balancer
   assert.equal((await ask(1)).ip, '10.0.0.2');
+});
+
+test("keepAliveTimeout set on app.listen's server governs how long an idle keep-alive connection stays open", async () => {
+  const app = brisk();
+  app.get('/', (_req, res) => {
+    res.send('ok');
+  });
+  const idleFor = async (keepAliveTimeout: number, waitMs: number): Promise<boolean> => {
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    server.keepAliveTimeout = keepAliveTimeout;
+    server.headersTimeout = keepAliveTimeout + 1_000;
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const socket = await new Promise<Socket>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, agent }, (res) => {
+            const s = res.socket;
+            res.resume();
+            res.on('end', () => resolve(s));
+          })
+          .on('error', reject);
+      });
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      return !socket.destroyed;
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
+  };
+  assert.equal(await idleFor(200, 1_000), false, 'closed by the server after 200 ms idle');
+  assert.equal(await idleFor(65_000, 1_000), true, 'still open after 1 s with 65 s');
 });
