@@ -39,7 +39,10 @@ export type ShutdownServer = NetServer;
 
 /** What is known of one HTTP/1 connection. */
 interface Conn {
-  /** The latest response on the connection (node answers a connection's requests in order). */
+  /**
+   * The latest response on the connection until it is sent (node answers a connection's
+   * requests in order); undefined when the connection is idle.
+   */
   res: ServerResponse | undefined;
 }
 
@@ -76,7 +79,8 @@ function endAfter(socket: Socket): void {
 function drainResponse(socket: Socket, conn: Conn, res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
   const done = (): void => {
-    if (conn.res === res) endAfter(socket);
+    // unless a newer request came on the connection (pipelined): its answer ends it
+    if (conn.res === res || conn.res === undefined) endAfter(socket);
   };
   res.once('finish', done);
   res.once('close', done);
@@ -112,6 +116,11 @@ function noteRequest(tracker: Tracker, req: IncomingMessage, res: ServerResponse
   if (!socket) return;
   const conn = tracker.conns.get(socket) ?? addConn(tracker, socket);
   conn.res = res;
+  // forgotten once it is sent: an idle keep-alive connection must not keep its last request
+  // and response (and a parsed body) alive, as node itself does not
+  res.on('finish', () => {
+    if (conn.res === res) conn.res = undefined;
+  });
   if (tracker.draining) drainResponse(socket, conn, res);
 }
 
