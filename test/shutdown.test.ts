@@ -114,9 +114,20 @@ function request(
   });
 }
 
-/** Resolves when `socket` is closed; with when. */
-const closedAt = (socket: Socket): Promise<number> =>
-  socket.destroyed ? Promise.resolve(Date.now()) : once(socket, 'close').then(() => Date.now());
+/**
+ * Resolves when `socket` is closed; with when. A keep-alive agent unrefs its idle sockets, so a
+ * timer keeps the event loop alive meanwhile (and fails the wait after 10 s).
+ */
+function closedAt(socket: Socket): Promise<number> {
+  if (socket.destroyed) return Promise.resolve(Date.now());
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => reject(new Error('the socket was not closed within 10 s')), 10_000);
+    socket.once('close', () => {
+      clearTimeout(guard);
+      resolve(Date.now());
+    });
+  });
+}
 
 /** A new connection's fate: 'connected' or its error code. */
 function tryConnect(port: number): Promise<string> {
@@ -278,6 +289,54 @@ for (const how of ['listen', 'createServer'] as const) {
     });
   });
 }
+
+test('a server whose listener wraps the app (tracking starts at the call): in-flight answers complete, their connections close soon after, resolves true', async () => {
+  const app = makeApp();
+  const server = http.createServer((req, res) => app(req, res));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    const idle = (await request(port, '/fast', { agent })).socket;
+    const slow = request(port, '/slow', { agent });
+    await sleep(100);
+    const drained = briskShutdown(server, { timeout: 10_000 });
+    await closedAt(idle);
+    const answer = await slow;
+    assert.equal(answer.body, `slow ${'x'.repeat(1000)}`);
+    // its head could not be found before it was sent (decision 028): keep-alive, then closed
+    const closed = await closedAt(answer.socket);
+    assert.ok(closed - answer.endedAt < SOON, `closed ${closed - answer.endedAt} ms after its answer`);
+    assert.equal(await drained, true);
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test("an upgraded connection (WebSocket) is the app's to close: destroyed at the deadline, resolves false", async () => {
+  const { server, port } = await listen(makeApp(), 'listen');
+  const held: Socket[] = [];
+  server.on('upgrade', (_req, socket: Socket) => {
+    held.push(socket);
+    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n');
+  });
+  try {
+    const client = connect(port, '127.0.0.1');
+    client.on('error', () => undefined);
+    client.write('GET / HTTP/1.1\r\nHost: x\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n');
+    await once(client, 'data');
+    const result = await briskShutdown(server, { timeout: 300 });
+    assert.equal(result, false);
+    assert.ok(held[0].destroyed);
+    await closedAt(client);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
 
 test('delay: the server keeps accepting during the delay, then stops', async () => {
   const { server, port } = await listen(makeApp(), 'listen');
