@@ -474,6 +474,33 @@ test('HTTP/2 (createSecureServer, allowHTTP1): sessions get GOAWAY, open streams
   }
 });
 
+test('HTTP/2 without TLS (h2c, http2.createServer): the session gets GOAWAY, its open stream finishes, resolves true', async () => {
+  const server = http2.createServer(makeApp() as never);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const session = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  session.on('error', () => undefined);
+  const goaway = once(session, 'goaway');
+  try {
+    const body = new Promise<string>((resolve, reject) => {
+      const req = session.request({ ':path': '/slow' });
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (text += c));
+      req.on('end', () => resolve(text));
+      req.on('error', reject);
+    });
+    await sleep(100);
+    const drained = briskShutdown(server, { timeout: 10_000 });
+    await goaway;
+    assert.equal(await body, `slow ${'x'.repeat(1000)}`);
+    assert.equal(await drained, true);
+  } finally {
+    session.destroy();
+    server.close();
+  }
+});
+
 test('http-terminator terminates a brisk server as it does an Express one', async () => {
   const { server, port } = await listen(makeApp(), 'listen');
   const agent = new http.Agent({ keepAlive: true });
