@@ -93,6 +93,7 @@ const MODULES = {
   'settings.ts': 'settings_',
   'response.ts': 'response_',
   'inject.ts': 'types_', // re-exported by types.ts
+  'shutdown.ts': 'shutdown_',
 };
 const appTypes = typeExports(join(root, 'packages/app/src/index.ts'));
 const moduleOf = (entry) => {

@@ -126,4 +126,10 @@ app.use(42);
 const subApp: createApp.Application = createApp();
 app.use('/sub', subApp);
 const server: import('node:http').Server = app.listen(0);
-void server;
+// graceful shutdown: a property of the function, with its options type in the namespace
+const shutdownOptions: express.ShutdownOptions = { timeout: 10_000, delay: 0 };
+const drained: Promise<boolean> = express.shutdown(server, shutdownOptions);
+const sameFunction: typeof express.shutdown = createApp.shutdown;
+// @ts-expect-error: timeout is a number of milliseconds
+void express.shutdown(server, { timeout: '10s' });
+void [server, drained, sameFunction];

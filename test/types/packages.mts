@@ -76,8 +76,10 @@ import brisk, {
   Router as BriskRouter,
   json as briskJson,
   logger as briskLogger,
+  shutdown,
   type Request,
   type Response,
+  type ShutdownOptions,
 } from 'briskjs';
 import createApp, { type Application } from '@brisk/app';
 const app: Application = brisk();
@@ -98,3 +100,9 @@ const viaNamespace = (req: brisk.Request, res: brisk.Response): void => void [re
 const typed = (req: Request, res: Response): void => void [req, res];
 app.use('/r', BriskRouter(), createApp());
 void [viaNamespace, typed];
+// graceful shutdown, named export and property, on an HTTP/2 server too
+import { createSecureServer } from 'node:http2';
+const h2 = createSecureServer({ allowHTTP1: true }, app);
+const options: ShutdownOptions = { timeout: 5_000 };
+const drained: Promise<boolean> = shutdown(app.listen(0), options);
+void [drained, brisk.shutdown(h2), createApp.shutdown === shutdown];

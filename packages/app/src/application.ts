@@ -18,6 +18,7 @@ import { finalhandler } from './finalhandler.js';
 import { authorityMismatch, h2Prototypes } from './http2.js';
 import { inject, type InjectOptions, type InjectResponse } from './inject.js';
 import { BriskRequest } from './request.js';
+import { trackServer } from './shutdown.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
 import { View, type Engine, type ViewConstructor, type ViewLike } from './view.js';
 
@@ -405,6 +406,7 @@ export const application = {
   listen(this: App, ...args: unknown[]): http.Server {
     const classes = this[CLASSES];
     const server = http.createServer({ IncomingMessage: classes.Request, ServerResponse: classes.Response }, this);
+    trackServer(server); // its connections, from the first, for `shutdown` (decision 028)
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       let called = false;

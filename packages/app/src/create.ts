@@ -6,6 +6,7 @@ import type { NextFunction } from '@brisk/router';
 import { CLASSES, application } from './application.js';
 import { BriskRequest } from './request.js';
 import { BriskResponse } from './response.js';
+import { trackServer } from './shutdown.js';
 import type { Application, Express } from './types.js';
 
 /** Copies the own properties of `source` that `target` does not have yet (merge-descriptors, no redefine). */
@@ -32,7 +33,14 @@ function appProperty(app: Application): PropertyDescriptor {
  * app.listen(3000);
  */
 export function createApplication(): Express {
-  const app = function app(req: IncomingMessage, res: ServerResponse, next?: NextFunction): void {
+  // The server that last called the app as its request listener (an EventEmitter calls a
+  // listener with itself as `this`): a new one gets its connections tracked for `shutdown`.
+  let server: unknown;
+  const app = function app(this: unknown, req: IncomingMessage, res: ServerResponse, next?: NextFunction): void {
+    if (this !== server) {
+      server = this;
+      if (this !== undefined && this !== null) trackServer(this, { req, res });
+    }
     (app as unknown as Express).handle(req, res, next);
   } as unknown as Express;
   mixin(app, EventEmitter.prototype);

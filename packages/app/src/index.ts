@@ -9,12 +9,14 @@ import { createApplication } from './create.js';
 import { finalhandler } from './finalhandler.js';
 import { request } from './request.js';
 import { response } from './response.js';
+import { shutdown } from './shutdown.js';
 
 // The application (also properties of the default export, as on express)
 export { application } from './application.js';
 export { request } from './request.js';
 export { response } from './response.js';
 export { finalhandler } from './finalhandler.js';
+export { shutdown } from './shutdown.js';
 
 /** `brisk.Router([options])`: @brisk/router's Router, typed for an app's requests and responses. */
 export const Router: RouterFactory = RouterImpl as unknown as RouterFactory;
@@ -35,11 +37,13 @@ import type * as view_ from './view.js';
 import type * as finalhandler_ from './finalhandler.js';
 import type * as settings_ from './settings.js';
 import type * as response_ from './response.js';
+import type * as shutdown_ from './shutdown.js';
 import type { RouterFactory } from './types.js';
 export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
 export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.js';
 export type { CookieOptions, SendFileOptions, SendFileOptions as DownloadOptions } from './response.js';
+export type { ShutdownOptions, ShutdownServer } from './shutdown.js';
 
 /** `require('@brisk/app')`: creates an app, with Express's properties. */
 export interface BriskApp {
@@ -55,11 +59,13 @@ export interface BriskApp {
   urlencoded: typeof urlencoded;
   static: typeof serveStatic;
   finalhandler: typeof finalhandler;
+  shutdown: typeof shutdown;
 }
 
 /**
  * Creates an application (`express()`), with `application`, `request`, `response`, `Route`,
- * `Router`, `json`, `raw`, `text`, `urlencoded`, `static` and `finalhandler` as properties.
+ * `Router`, `json`, `raw`, `text`, `urlencoded`, `static` and `finalhandler` as properties, and
+ * brisk's `shutdown` (graceful shutdown of a server).
  */
 const brisk: BriskApp = Object.assign(createApplication, {
   application,
@@ -73,6 +79,7 @@ const brisk: BriskApp = Object.assign(createApplication, {
   urlencoded,
   static: serveStatic,
   finalhandler,
+  shutdown,
 });
 
 /**
@@ -165,6 +172,8 @@ declare namespace brisk {
   export type RouterOptions = RouterOptions_;
   export type Send<ResBody = any, T = Response<ResBody>> = Send_<ResBody, T>;
   export type SendFileOptions = SendFileOptions_;
+  export type ShutdownOptions = ShutdownOptions_;
+  export type ShutdownServer = ShutdownServer_;
   export type TrustProxyFunction = TrustProxyFunction_;
   export type UseHandler<T> = UseHandler_<T>;
   export type ViewConstructor = ViewConstructor_;
@@ -251,6 +260,8 @@ type RouterMethodsOf_<T> = types_.RouterMethodsOf<T>;
 type RouterOptions_ = types_.RouterOptions;
 type Send_<ResBody = any, T = types_.Response<ResBody>> = types_.Send<ResBody, T>;
 type SendFileOptions_ = response_.SendFileOptions;
+type ShutdownOptions_ = shutdown_.ShutdownOptions;
+type ShutdownServer_ = shutdown_.ShutdownServer;
 type TrustProxyFunction_ = settings_.TrustProxyFunction;
 type UseHandler_<T> = types_.UseHandler<T>;
 type ViewConstructor_ = view_.ViewConstructor;

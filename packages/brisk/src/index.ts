@@ -1,6 +1,7 @@
 // briskjs: Express 5 and morgan in one package. `require('briskjs')` is the function that creates
 // an app, with Express's properties (`application`, `request`, `response`, `Route`, `Router`,
-// `json`, `raw`, `text`, `urlencoded`, `static`) and `logger`, the request logger (morgan).
+// `json`, `raw`, `text`, `urlencoded`, `static`), `logger`, the request logger (morgan), and
+// `shutdown`, graceful shutdown of a server.
 // Everything is @brisk/app's and @brisk/logger's own objects: one instance per process.
 import app, { type BriskApp } from '@brisk/app';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +18,7 @@ export {
   response,
   Route,
   Router,
+  shutdown,
   static,
   text,
   urlencoded,
@@ -50,6 +52,8 @@ export interface Brisk {
   urlencoded: BriskApp['urlencoded'];
   static: BriskApp['static'];
   finalhandler: BriskApp['finalhandler'];
+  /** Graceful shutdown: `await brisk.shutdown(server, { timeout: 10_000 })` resolves `true` when drained. */
+  shutdown: BriskApp['shutdown'];
   /** The request logger: `brisk.logger('dev')` (morgan 1.12). */
   logger: typeof logger;
 }
@@ -80,6 +84,7 @@ const brisk: Brisk = Object.assign(createApplication, {
   urlencoded: app.urlencoded,
   static: app.static,
   finalhandler: app.finalhandler,
+  shutdown: app.shutdown,
   logger,
 });
 
@@ -194,6 +199,8 @@ declare namespace brisk {
   export type RouterOptions = app.RouterOptions;
   export type Send<ResBody = any, T = Response<ResBody>> = app.Send<ResBody, T>;
   export type SendFileOptions = app.SendFileOptions;
+  export type ShutdownOptions = app.ShutdownOptions;
+  export type ShutdownServer = app.ShutdownServer;
   export type TokenCallback<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
