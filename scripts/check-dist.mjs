@@ -99,6 +99,17 @@ for (const [i, p] of pkgs.entries()) {
       marked ? cjs.__esModule === true : !Object.hasOwn(cjs, '__esModule'),
     );
   }
+  // Declarations that name a Node type reference @types/node; those that name none (bytes,
+  // range, ...) do not, so that they compile without it (the build decides: tsup.config.ts).
+  for (const f of ['dist/index.d.cts', 'dist/index.d.ts']) {
+    check(`${name}: ${f} references node's types exactly when it uses them`, () => {
+      const text = readFileSync(join(p.dir, f), 'utf8');
+      const referenced = text.includes('/// <reference types="node" />');
+      const body = text.replace('/// <reference types="node" />', '');
+      const uses = /from ['"]node:|\bBuffer\b|\bNodeJS\./.test(body) || /\bimport\(['"]node:/.test(body);
+      return referenced === uses || (referenced && /from ['"]@brisk\//.test(body));
+    });
+  }
   const built = readFileSync(join(p.dir, 'dist/index.cjs'), 'utf8');
   for (const dep of Object.keys(p.json.dependencies ?? {})) {
     check(`${name}: require("${dep}") stays external`, () => built.includes(`require("${dep}")`));
