@@ -54,7 +54,7 @@ test('every request prints its spans: middleware, router, request handler, and t
   try {
     await until('listening line', (text) => /^listening on http:\/\/127\.0\.0\.1:\d+$/m.test(text));
     const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out)?.[1] ?? '';
-    const res = await fetch(`${url}/api/items/2`, { headers: { connection: 'close' } });
+    const res = await fetch(`${url}/api/items/2`);
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { id: '2', name: 'teapot' });
 
