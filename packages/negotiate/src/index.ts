@@ -1,5 +1,6 @@
 // @brisk/negotiate: drop-in for negotiator 1.1.0 (Negotiator), accepts 2.0.0 (accepts),
-// type-is 2.1.0 (typeis) and content-type 1.0.5 (contentType), each under one name.
+// type-is 2.1.0 (typeis), content-type 1.0.5 (contentType) and content-type 3.1.1 (contentType3),
+// each under one name.
 
 // Accept-* negotiation (negotiator)
 export { Negotiator } from './negotiator.js';
@@ -19,4 +20,7 @@ export { charsetOf } from './header.js';
 
 // Content-Type parse / format (content-type)
 export { contentType } from './content-type.js';
+// content-type 2.x/3.x's lenient reading, beside 1.0.5's strict contentType (decision 033)
+export { contentType3, parseContentType, formatContentType, isTypeValid, isTokenValid } from './media-type.js';
+export type { ContentTypeObject, ParseContentTypeOptions, ParsedContentType } from './media-type.js';
 export type { ContentTypeRequest, ContentTypeResponse, MediaType, ParsedMediaType } from './content-type.js';
