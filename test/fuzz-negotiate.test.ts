@@ -3,7 +3,7 @@
 // format throw only content-type's documented TypeErrors; every reader is linear.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accepts, charsetOf, contentType, contentType3, Negotiator, typeis } from '@brisk/negotiate';
+import { accepts, charsetOf, contentType, contentType3, Negotiator, TypeIs, typeis } from '@brisk/negotiate';
 import { assertLinear, check, fc, hostile, inTurn, onlyDocumentedErrors, token, word } from './support/fuzz.js';
 
 const HEADER_SPECIALS = [
@@ -301,6 +301,38 @@ describe('@brisk/negotiate: contentType3 (content-type 3, lenient)', () => {
       'contentType3.parse: quotes',
       (n) => `a/b;x="${'\\"'.repeat(n / 3)}`,
       (s) => contentType3.parse(s),
+    );
+  });
+});
+
+describe('@brisk/negotiate: TypeIs (type-is 3)', () => {
+  const matchers = [
+    new TypeIs(['json', 'urlencoded', 'multipart', '+json', 'text/*', '*/html', 'text/plain; charset=utf-8']),
+    new TypeIs(['*/*']),
+  ];
+  test('is of any string: a configured type or undefined, never a throw; the same as the parsed form', () => {
+    check(
+      fc.property(hostile([...CT_SPECIALS, '+json', 'text/', 'multipart/'], { maxParts: 16 }), (value) => {
+        for (const matcher of matchers) {
+          const result = matcher.is(value);
+          assert.ok(result === undefined || typeof result === 'string');
+          assert.equal(matcher.contentType(contentType3.parse(value)), result);
+        }
+      }),
+      300,
+    );
+  });
+
+  test('is is linear', () => {
+    assertLinear(
+      'TypeIs.is: many parameters',
+      (n) => `text/plain${'; a=1'.repeat(n / 5)}`,
+      (s) => matchers[0]!.is(s),
+    );
+    assertLinear(
+      'TypeIs.is: a long subtype',
+      (n) => `application/${'x'.repeat(n)}+json`,
+      (s) => matchers[0]!.is(s),
     );
   });
 });
