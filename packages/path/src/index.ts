@@ -1,4 +1,4 @@
-// @brisk/path: drop-in for path-to-regexp 8.4.1 (parse, compile, match, pathToRegexp, stringify).
+// @brisk/path: drop-in for path-to-regexp 8.4.2 (parse, compile, match, pathToRegexp, stringify).
 
 // Parsing and printing paths
 export { parse } from './parse.js';
