@@ -1,7 +1,7 @@
 // `pnpm sizes` (after `pnpm build`; needs the npm registry): what installing each package costs,
 // against the upstream packages it replaces. Tarball: the packed size. Install: the bytes npm puts
 // in node_modules for the package and its @brisk/* dependencies, against a fresh npm install of the
-// upstream packages (the versions docs/upstream.md says each package tracks) with all their
+// upstream packages (the versions docs/upstream.md says the app follows) with all their
 // dependencies. Prints the Markdown table that the root README shows; exits 1 when a package is
 // over its target. docs/decisions/016-publishing.md.
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,9 @@ import { readTable } from './upstream.mjs';
 const UPSTREAM = {};
 const table = readTable(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../docs/upstream.md'), 'utf8'));
 for (const row of table) {
-  for (const pkg of row.brisk.split(',').map((s) => s.trim())) (UPSTREAM[pkg] ??= []).push(`${row.name}@${row.tracks}`);
+  // what the app follows (the major Express installs), else the newest tracked version
+  const version = row.app ?? row.tracks;
+  for (const pkg of row.brisk.split(',').map((s) => s.trim())) (UPSTREAM[pkg] ??= []).push(`${row.name}@${version}`);
 }
 
 /**
