@@ -137,7 +137,7 @@ export function toTokenData(
  * Calls `emit` with every flat sequence of `tokens`: each group included, then excluded, in
  * document order. Depth-first with an explicit stack, so deep nesting cannot overflow.
  */
-function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
+export function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
   interface Frame {
     tokens: Token[];
     index: number;
@@ -172,7 +172,7 @@ function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
 }
 
 /** The error for too many alternatives, pointing at the group that crosses the limit. */
-function tooMany(tokens: Token[], before: number, originalPath: string | undefined): PathError {
+export function tooMany(tokens: Token[], before: number, originalPath: string | undefined): PathError {
   let product = 1;
   let at: number | undefined;
   for (const token of tokens) {

@@ -5,16 +5,18 @@ import * as path from '../src/index.js';
 import { compile, match, parse, pathToRegexp, stringify, TokenData, type Token } from '../src/index.js';
 
 describe('exports', () => {
-  test('the named exports of path-to-regexp 8.4.1, and no default', () => {
+  test('the named exports of path-to-regexp 8.4.2, path9 (9.0.0), and no default', () => {
     assert.deepEqual(Object.keys(path).sort(), [
       'PathError',
       'TokenData',
       'compile',
       'match',
       'parse',
+      'path9',
       'pathToRegexp',
       'stringify',
     ]);
+    assert.deepEqual(Object.keys(path.path9).sort(), ['PathError', 'compile', 'match', 'parse', 'pathToRegexp', 'stringify']);
   });
 });
 
