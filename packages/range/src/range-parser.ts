@@ -102,11 +102,17 @@ Object.assign(rangeParser, { parse: v2.parse, combineRanges: v2.combineRanges, f
 export declare namespace rangeParser {
   export type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable, ParseResult, RangeWithIndex };
   /** range-parser 2's `parse`: `{ code, type, ranges }` (see `parse` in range-parser-2.ts). */
-  export const parse: typeof v2.parse;
+  export const parse: ParseFunction;
   /** range-parser 2's `combineRanges`: merged ranges with the `index` they keep. */
-  export const combineRanges: typeof v2.combineRanges;
+  export const combineRanges: CombineRangesFunction;
   /** range-parser 2's `format`: `{ type, ranges }` as a `Range` header value. */
-  export const format: typeof v2.format;
+  export const format: FormatFunction;
 }
+// Top-level aliases with names of their own: the declaration bundler renames imported names to
+// their exported ones, so `parse: typeof v2.parse` in the namespace would read `typeof parse`,
+// itself (as in @brisk/body's index.ts).
 type ParseResult = v2.ParseResult;
 type RangeWithIndex = v2.RangeWithIndex;
+type ParseFunction = typeof v2.parse;
+type CombineRangesFunction = typeof v2.combineRanges;
+type FormatFunction = typeof v2.format;
