@@ -16,7 +16,14 @@ describe('exports', () => {
       'pathToRegexp',
       'stringify',
     ]);
-    assert.deepEqual(Object.keys(path.path9).sort(), ['PathError', 'compile', 'match', 'parse', 'pathToRegexp', 'stringify']);
+    assert.deepEqual(Object.keys(path.path9).sort(), [
+      'PathError',
+      'compile',
+      'match',
+      'parse',
+      'pathToRegexp',
+      'stringify',
+    ]);
   });
 });
 
