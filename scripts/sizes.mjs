@@ -1,7 +1,7 @@
 // `pnpm sizes` (after `pnpm build`; needs the npm registry): what installing each package costs,
 // against the upstream packages it replaces. Tarball: the packed size. Install: the bytes npm puts
 // in node_modules for the package and its @brisk/* dependencies, against a fresh npm install of the
-// upstream packages (the versions docs/upstream.md says each package tracks) with all their
+// upstream packages (the newest version docs/upstream.md says each package tracks) with all their
 // dependencies. Prints the Markdown table that the root README shows; exits 1 when a package is
 // over its target. docs/decisions/016-publishing.md.
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,8 @@ import { readTable } from './upstream.mjs';
 const UPSTREAM = {};
 const table = readTable(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../docs/upstream.md'), 'utf8'));
 for (const row of table) {
+  // The newest tracked version (what `npm install <name>` gives today): a package that covers two
+  // majors replaces either, and its install holds both (@brisk/range: range-parser 1.2 and 2.0).
   for (const pkg of row.brisk.split(',').map((s) => s.trim())) (UPSTREAM[pkg] ??= []).push(`${row.name}@${row.tracks}`);
 }
 

@@ -3,7 +3,17 @@
 // writes only header-safe text; unsign(sign(v)) is v and nothing else verifies; all linear.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, serialize, sign, unsign, type SerializeOptions } from '@brisk/cookie';
+import {
+  parse,
+  parseCookie,
+  parseSetCookie,
+  serialize,
+  sign,
+  stringifyCookie,
+  stringifySetCookie,
+  unsign,
+  type SerializeOptions,
+} from '@brisk/cookie';
 import {
   anyText,
   assertLinear,
@@ -172,6 +182,69 @@ describe('@brisk/cookie: serialize with hostile input', () => {
         },
       ),
       240,
+    );
+  });
+});
+
+describe('@brisk/cookie: cookie 2 API', () => {
+  test('parseCookie and parseSetCookie: no throw on any header, prototype-less, no prototype touched', () => {
+    check(
+      fc.property(headers, (header) => {
+        const cookies = parseCookie(header);
+        assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(cookies)), null);
+        // parse (0.7) differs only by removing one pair of quotes: the same names
+        assert.deepEqual(Object.keys(cookies), Object.keys(parse(header)));
+        const set = parseSetCookie(header);
+        assert.equal(typeof set.name, 'string');
+        assert.equal(Object.getOwnPropertyNames(Object.prototype).sort().join(), PROTO_SNAPSHOT);
+      }),
+      300,
+    );
+  });
+
+  test('stringifyCookie → parseCookie round-trips distinct names', () => {
+    check(
+      fc.property(fc.uniqueArray(fc.tuple(names, anyText(30)), { selector: ([n]) => n, maxLength: 8 }), (pairs) => {
+        if (pairs.some(([, v]) => hasLoneSurrogate(v))) return;
+        const cookies = parseCookie(stringifyCookie(Object.fromEntries(pairs)));
+        for (const [n, v] of pairs) assert.equal(cookies[n], v);
+      }),
+      180,
+    );
+  });
+
+  test('stringifySetCookie: only its "cookie <x> is invalid" TypeErrors; output header-safe', () => {
+    const hostileText = hostile([';', '=', ' ', '\r\n', '"', '%', 'é', 'a', '.', '/'], { maxParts: 12 });
+    check(
+      fc.property(hostileText, hostileText, hostileText, hostileText, (name, value, domain, path) => {
+        let line: string;
+        try {
+          line = stringifySetCookie({ name, value, domain, path, maxAge: 1 });
+        } catch (err) {
+          if (err instanceof URIError && hasLoneSurrogate(value)) return;
+          assert.ok(
+            err instanceof TypeError && /^cookie (name|domain|path) is invalid: /.test(err.message),
+            String(err),
+          );
+          return;
+        }
+        assert.match(line, /^[\t\x20-\x7e]*$/);
+        assert.equal(parseSetCookie(line).value, value);
+      }),
+      240,
+    );
+  });
+
+  test('linear time', () => {
+    assertLinear(
+      'parseCookie: "a;" × n then "="',
+      (n) => `${'a;'.repeat(n)}=`,
+      (s) => parseCookie(s),
+    );
+    assertLinear(
+      'parseSetCookie: "; x" × n',
+      (n) => `a=b${'; x'.repeat(n)}`,
+      (s) => parseSetCookie(s),
     );
   });
 });

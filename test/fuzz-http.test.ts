@@ -171,6 +171,25 @@ describe('@brisk/http: Content-Disposition', () => {
       300,
     );
   });
+
+  // content-disposition 3 (decision 033): a decoded name* is kept under its plain name only
+  test('format → parse gives back every parameter under its own name, nothing more', () => {
+    check(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/), anyText(20)), {
+          selector: ([n]) => n,
+          maxLength: 5,
+        }),
+        (pairs) => {
+          fc.pre(pairs.every(([, v]) => !hasLoneSurrogate(v)));
+          const parameters = Object.fromEntries(pairs);
+          const parsed = contentDisposition.parse(contentDisposition.format({ type: 'attachment', parameters }));
+          assert.deepEqual({ ...parsed.parameters }, parameters);
+        },
+      ),
+      200,
+    );
+  });
 });
 
 // --- encodeUrl --------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // format throw only content-type's documented TypeErrors; every reader is linear.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accepts, charsetOf, contentType, Negotiator, typeis } from '@brisk/negotiate';
+import { accepts, charsetOf, contentType, contentType3, Negotiator, TypeIs, typeis } from '@brisk/negotiate';
 import { assertLinear, check, fc, hostile, inTurn, onlyDocumentedErrors, token, word } from './support/fuzz.js';
 
 const HEADER_SPECIALS = [
@@ -249,6 +249,90 @@ describe('@brisk/negotiate: Content-Type', () => {
         assert.ok(charset === undefined || charset === charset.toLowerCase());
       }),
       180,
+    );
+  });
+});
+
+/** Characters content-type 3's format can quote: HTAB, SP, VCHAR, obs-text (no VT, unlike 1.0.5). */
+const quotable3 = quotable.map((v) => v.replaceAll('\u000b', '\t'));
+
+describe('@brisk/negotiate: contentType3 (content-type 3, lenient)', () => {
+  test('parse never throws on a string; prototype-less parameters; index within the header; a later start reads on', () => {
+    check(
+      fc.property(hostile([...CT_SPECIALS, ','], { maxParts: 16 }), fc.boolean(), fc.nat(20), (value, comma, start) => {
+        const parsed = contentType3.parse(value, { comma, start });
+        assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(parsed.parameters)), null);
+        assert.ok(!Object.hasOwn(parsed.parameters, '__proto__'));
+        assert.equal(parsed.type, parsed.type.toLowerCase());
+        assert.ok(parsed.index >= Math.min(start, value.length) || parsed.index === start);
+        assert.ok(parsed.index <= Math.max(value.length, start));
+      }),
+      300,
+    );
+  });
+
+  test('format → parse gives back the type (lower-cased) and the parameters, in order', () => {
+    check(
+      fc.property(
+        token(8),
+        token(8),
+        fc.uniqueArray(fc.tuple(token(8), quotable3), { selector: ([n]) => n.toLowerCase(), maxLength: 5 }),
+        (type, subtype, pairs) => {
+          fc.pre(pairs.every(([n]) => n.toLowerCase() !== '__proto__'));
+          const header = contentType3.format({ type: `${type}/${subtype}`, parameters: Object.fromEntries(pairs) });
+          const parsed = contentType3.parse(header);
+          assert.equal(parsed.type, `${type}/${subtype}`.toLowerCase());
+          // in order (an integer-like name goes first in any object, as in the one written)
+          const expected = Object.fromEntries(pairs.map(([n, v]) => [n.toLowerCase(), v]));
+          assert.deepEqual(Object.entries(parsed.parameters), Object.entries(expected));
+        },
+      ),
+      240,
+    );
+  });
+
+  test('parse is linear', () => {
+    assertLinear(
+      'contentType3.parse: ";x" runs',
+      (n) => `a/b${';x'.repeat(n / 2)}`,
+      (s) => contentType3.parse(s),
+    );
+    assertLinear(
+      'contentType3.parse: quotes',
+      (n) => `a/b;x="${'\\"'.repeat(n / 3)}`,
+      (s) => contentType3.parse(s),
+    );
+  });
+});
+
+describe('@brisk/negotiate: TypeIs (type-is 3)', () => {
+  const matchers = [
+    new TypeIs(['json', 'urlencoded', 'multipart', '+json', 'text/*', '*/html', 'text/plain; charset=utf-8']),
+    new TypeIs(['*/*']),
+  ];
+  test('is of any string: a configured type or undefined, never a throw; the same as the parsed form', () => {
+    check(
+      fc.property(hostile([...CT_SPECIALS, '+json', 'text/', 'multipart/'], { maxParts: 16 }), (value) => {
+        for (const matcher of matchers) {
+          const result = matcher.is(value);
+          assert.ok(result === undefined || typeof result === 'string');
+          assert.equal(matcher.contentType(contentType3.parse(value)), result);
+        }
+      }),
+      300,
+    );
+  });
+
+  test('is is linear', () => {
+    assertLinear(
+      'TypeIs.is: many parameters',
+      (n) => `text/plain${'; a=1'.repeat(n / 5)}`,
+      (s) => matchers[0]!.is(s),
+    );
+    assertLinear(
+      'TypeIs.is: a long subtype',
+      (n) => `application/${'x'.repeat(n)}+json`,
+      (s) => matchers[0]!.is(s),
     );
   });
 });

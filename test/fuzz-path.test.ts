@@ -3,7 +3,7 @@
 // the documented 400 URIError; parse, stringify and match grow linearly with hostile input.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compile, match, parse, PathError, pathToRegexp, stringify, TokenData, type Token } from '@brisk/path';
+import { compile, match, parse, path9, PathError, pathToRegexp, stringify, TokenData, type Token } from '@brisk/path';
 import { anyText, assertLinear, check, fc, hostile, word } from './support/fuzz.js';
 
 /** Codes a syntax error may carry (docs/errors.md, @brisk/path). */
@@ -120,6 +120,35 @@ describe('@brisk/path: any pattern', () => {
         // The same pattern, prefix-matching and case-sensitive: same contract.
         const loose = match(pattern, { end: false, sensitive: true, trailing: false });
         for (const path of paths) matchOrMalformed(() => loose(path));
+      }),
+      200,
+    );
+  });
+});
+
+// path-to-regexp 9 (decision 034): the same contract with 9's regexps, and the same set of
+// inputs matched as 8 where 9 only changes how a match is split (not the trailing delimiter)
+describe('@brisk/path: path9 on any pattern', () => {
+  test('match compiles or throws a coded PathError; the matcher returns false or a match, or the 400 URIError', () => {
+    check(
+      fc.property(patterns, fc.array(inputs, { maxLength: 4 }), (pattern, paths) => {
+        let fn: ReturnType<typeof path9.match>;
+        try {
+          fn = path9.match(pattern);
+        } catch (err) {
+          assertPathError(err, MATCH_CODES, pattern);
+          return;
+        }
+        const strict8 = match(pattern, { trailing: false });
+        const strict9 = path9.match(pattern, { trailing: false });
+        for (const path of paths) {
+          const result = matchOrMalformed(() => fn(path));
+          if (result !== undefined && result !== false) assert.equal(Object.getPrototypeOf(result.params), null);
+          // without the trailing delimiter, 8 and 9 accept the same inputs (9 splits them differently)
+          const a = matchOrMalformed(() => strict8(path));
+          const b = matchOrMalformed(() => strict9(path));
+          if (a !== undefined && b !== undefined) assert.equal(a === false, b === false, `${pattern} on ${path}`);
+        }
       }),
       200,
     );
@@ -331,6 +360,13 @@ describe('@brisk/path: time grows linearly with hostile input', () => {
     test(`match(${pattern})`, () => {
       const fn = match(pattern);
       assertLinear(pattern, build, (input) => matchOrMalformed(() => fn(input)), n ? { n } : {});
+    });
+  }
+
+  for (const [pattern, build, n] of shapes.slice(0, 5)) {
+    test(`path9.match(${pattern})`, () => {
+      const fn = path9.match(pattern);
+      assertLinear(`path9 ${pattern}`, build, (input) => matchOrMalformed(() => fn(input)), n ? { n } : {});
     });
   }
 

@@ -4,7 +4,7 @@
 // parsing is linear in the header.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import rangeParser, { type Range } from '@brisk/range';
+import rangeParser, { combineRanges, format, parse, type Range } from '@brisk/range';
 import { assertLinear, check, fc, hostile } from './support/fuzz.js';
 
 /** The reading the README documents (range-parser 1.2.1's code, in its plain form). */
@@ -140,6 +140,67 @@ describe('@brisk/range: printed ranges parse back', () => {
         );
       }),
       180,
+    );
+  });
+});
+
+// range-parser 2 (decision 033): parse never throws for a valid size, every range it returns is
+// one range-parser 1.2 would return for that element, combineRanges covers the same bytes
+describe('@brisk/range: range-parser 2 API', () => {
+  test('parse: { code, type, ranges }, ranges inside the resource, code 0 to 3', () => {
+    check(
+      fc.property(sizes, headers, (size, header) => {
+        const { code, type, ranges } = parse(size, header);
+        assert.ok(code >= 0 && code <= 3);
+        assert.equal(type, header.includes('=') ? header.slice(0, header.indexOf('=')).toLowerCase() : '');
+        for (const { start, end } of ranges) {
+          assert.ok(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end < size);
+        }
+        if (!header.includes('=')) assert.equal(code, 1);
+        if (ranges.length > 0) assert.equal(format({ type: type || 'x', ranges }).startsWith(`${type || 'x'}=`), true);
+      }),
+      360,
+    );
+  });
+
+  test('combineRanges: disjoint, non-adjacent ranges covering the same bytes, each with the smallest index', () => {
+    check(
+      fc.property(fc.array(fc.tuple(fc.nat(200), fc.nat(50)), { maxLength: 12 }), (pairs) => {
+        const ranges = pairs.map(([start, length]) => ({ start, end: start + length }));
+        const combined = combineRanges(ranges);
+        assert.deepEqual(union([...combined]), union(ranges));
+        assert.equal(union([...combined]).length, combined.length);
+        for (let i = 1; i < combined.length; i++) assert.ok(combined[i - 1]!.index < combined[i]!.index);
+      }),
+      240,
+    );
+  });
+
+  test('format → parse round-trips', () => {
+    check(
+      fc.property(fc.array(fc.tuple(fc.nat(999), fc.nat(999)), { minLength: 1, maxLength: 8 }), (pairs) => {
+        const ranges = pairs.map(([a, b]) => ({ start: Math.min(a, b), end: Math.max(a, b) }));
+        assert.deepEqual(parse(1000, format({ type: 'bytes', ranges })), { code: 0, type: 'bytes', ranges });
+      }),
+      120,
+    );
+  });
+
+  test('parse is linear', () => {
+    assertLinear(
+      'parse: "-" runs',
+      (n) => 'bytes=' + '-'.repeat(n),
+      (h) => parse(1e6, h),
+    );
+    assertLinear(
+      'parse: ", " runs',
+      (n) => 'bytes=' + ', '.repeat(n / 2),
+      (h) => parse(1e6, h),
+    );
+    assertLinear(
+      'parse: "1," runs then "-"',
+      (n) => 'bytes=' + '1,'.repeat(n / 2) + '-',
+      (h) => parse(1e6, h),
     );
   });
 });

@@ -133,3 +133,14 @@ const sameFunction: typeof express.shutdown = createApp.shutdown;
 // @ts-expect-error: timeout is a number of milliseconds
 void express.shutdown(server, { timeout: '10s' });
 void [server, drained, sameFunction];
+
+// Issue 36: the newest majors beside the ones Express 5.3 uses (decisions 033, 034).
+import negotiate36 = require('@brisk/negotiate');
+const jar36: Record<string, string | undefined> = cookie.parseCookie('a=1');
+const line36: string = cookie.stringifySetCookie({ name: 'a', value: 'b', sameSite: 'lax' });
+const ranges36: { code: number; type: string } = rangeParser.parse(10, 'bytes=0-1');
+const tag36: string = http.etag2('x');
+const media36: { type: string; index: number } = negotiate36.contentType3.parse('a/b');
+const typeIs36: string | undefined = new negotiate36.TypeIs(['json']).is('application/json');
+const lazy36 = pathToRegexp.path9.match('/:a-:b')('/x-y-z');
+void [jar36, line36, ranges36, tag36, media36, typeIs36, lazy36];

@@ -106,3 +106,23 @@ const h2 = createSecureServer({ allowHTTP1: true }, app);
 const options: ShutdownOptions = { timeout: 5_000 };
 const drained: Promise<boolean> = shutdown(app.listen(0), options);
 void [drained, brisk.shutdown(h2), createApp.shutdown === shutdown];
+
+// Issue 36: the newest majors beside the ones Express 5.3 uses (decisions 033, 034).
+import { parseCookie, stringifySetCookie, parseSetCookie, type SetCookie } from '@brisk/cookie';
+import { parse as parseRange, combineRanges, format as formatRange, type ParseResult } from '@brisk/range';
+import { etag2 } from '@brisk/http';
+import { contentType3, TypeIs, typeis3, type ParsedContentType } from '@brisk/negotiate';
+import { path9 } from '@brisk/path';
+const jar: Record<string, string | undefined> = parseCookie('a=1');
+const setCookie: SetCookie = parseSetCookie(stringifySetCookie({ name: 'a', value: 'b', maxAge: 1 }));
+const ranges: ParseResult = parseRange(10, 'bytes=0-1');
+const merged: readonly { index: number }[] = combineRanges(ranges.ranges);
+const rangeHeader: string = formatRange({ type: 'bytes', ranges: ranges.ranges });
+const sameParse: typeof parseRange = rangeParser.parse;
+const tag2: string = etag2(new Uint8Array(1));
+const mediaType: ParsedContentType = contentType3.parse('text/html', { comma: true });
+const typeMatched: string | undefined = new TypeIs(['json']).is('application/json');
+const matcher: (actual: string) => boolean = typeis3.match('text/*');
+const lazy = path9.match('/:a-:b')('/x-y-z');
+const built: string = path9.compile('/:a')({ a: 'x' });
+void [jar, setCookie, merged, rangeHeader, sameParse, tag2, mediaType, typeMatched, matcher, lazy, built];

@@ -4,9 +4,11 @@
 export interface ParseOptions {
   /**
    * Decodes each cookie value. When it throws, the raw value is kept.
+   * `parseCookie` and `parseSetCookie` (cookie 2) do not catch what it throws, and when it
+   * returns `undefined` `parseCookie` takes a later cookie of the same name.
    * @default a `decodeURIComponent` that runs only when the value contains `%`
    */
-  decode?: (value: string) => string;
+  decode?: (value: string) => string | undefined;
 }
 
 /**
@@ -14,16 +16,16 @@ export interface ParseOptions {
  * chain (so `__proto__`, `constructor` or `hasOwnProperty` are plain own keys), yet, unlike
  * `Object.create(null)`, V8 keeps them in fast (hidden-class) mode.
  */
-function NullObject(): void {}
+export function NullObject(): void {}
 NullObject.prototype = Object.create(null) as object;
-const Dictionary = NullObject as unknown as new () => Record<string, string | undefined>;
+export const Dictionary = NullObject as unknown as new () => Record<string, string | undefined>;
 
 const SPACE = 0x20;
 const TAB = 0x09;
 const DQUOTE = 0x22;
 
 /** First index in [from, to) that is not a space or tab, else `to`. */
-function skipWhitespace(str: string, from: number, to: number): number {
+export function skipWhitespace(str: string, from: number, to: number): number {
   while (from < to) {
     const c = str.charCodeAt(from);
     if (c !== SPACE && c !== TAB) break;
@@ -33,7 +35,7 @@ function skipWhitespace(str: string, from: number, to: number): number {
 }
 
 /** End (exclusive) of [from, to) once trailing spaces and tabs are dropped. */
-function trimEnd(str: string, from: number, to: number): number {
+export function trimEnd(str: string, from: number, to: number): number {
   while (to > from) {
     const c = str.charCodeAt(to - 1);
     if (c !== SPACE && c !== TAB) break;
@@ -43,7 +45,7 @@ function trimEnd(str: string, from: number, to: number): number {
 }
 
 /** The default decoder: `decodeURIComponent` only for values with a `%`, raw on error. */
-function decodeDefault(value: string): string {
+export function decodeDefault(value: string): string {
   if (value.indexOf('%') === -1) return value;
   try {
     return decodeURIComponent(value);

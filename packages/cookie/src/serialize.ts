@@ -31,7 +31,7 @@ export interface SerializeOptions {
 }
 
 /** A 128-entry ASCII lookup table: 1 for the codes in the inclusive [low, high] ranges. */
-function asciiTable(...ranges: [number, number][]): Uint8Array {
+export function asciiTable(...ranges: [number, number][]): Uint8Array {
   const table = new Uint8Array(128);
   for (const [low, high] of ranges) table.fill(1, low, high + 1);
   return table;
@@ -67,7 +67,7 @@ const COOKIE_OCTET = asciiTable([0x21, 0x21], [0x23, 0x2b], [0x2d, 0x3a], [0x3c,
  *
  * As cookie 0.7.2, "<" (%x3C) is refused too: allowed are %x20-3A / %x3D-7E.
  */
-const PATH_CHAR = asciiTable([0x20, 0x3a], [0x3d, 0x7e]);
+export const PATH_CHAR = asciiTable([0x20, 0x3a], [0x3d, 0x7e]);
 
 /**
  * domain-value (RFC 6265 §4.1.1) = <subdomain> of RFC 1034 §3.5, as relaxed by RFC 1123 §2.1:
@@ -87,7 +87,7 @@ const DOT = 0x2e;
 const DQUOTE = 0x22;
 
 /** True when every character of str[from, to) is ASCII and marked in `table`. */
-function allIn(table: Uint8Array, str: string, from: number, to: number): boolean {
+export function allIn(table: Uint8Array, str: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = str.charCodeAt(i);
     if (c > 0x7f || table[c] === 0) return false;
@@ -107,7 +107,7 @@ function isCookieValue(value: string): boolean {
   return allIn(COOKIE_OCTET, value, 0, len);
 }
 
-function isDomainValue(domain: string): boolean {
+export function isDomainValue(domain: string): boolean {
   const len = domain.length;
   let i = len > 0 && domain.charCodeAt(0) === DOT ? 1 : 0;
   for (;;) {
@@ -126,7 +126,7 @@ function isDomainValue(domain: string): boolean {
 }
 
 /** What `RegExp#test` sees: the argument converted with ToString (a Symbol throws a TypeError). */
-const text = (value: unknown): string => (typeof value === 'string' ? value : `${value as string}`);
+export const text = (value: unknown): string => (typeof value === 'string' ? value : `${value as string}`);
 
 /** The default encoder, captured at load: a later change to the global cannot skip validation. */
 const encodeDefault = encodeURIComponent;

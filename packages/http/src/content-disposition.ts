@@ -1,7 +1,8 @@
 /**
- * The `Content-Disposition` header (RFC 6266, RFC 8187): a drop-in for `content-disposition@2.0.1`
- * (`create`, `parse`, `format`, `encodeExtended`, `decodeExtended`, as Express 5.3 uses it), still
- * callable as `content-disposition@1.1.0`'s module function (decision 022).
+ * The `Content-Disposition` header (RFC 6266, RFC 8187): a drop-in for `content-disposition@3.1.0`
+ * (`create`, `parse`, `format`, `encodeExtended`, `decodeExtended`; `create` writes what 2.0.1
+ * writes, as Express 5.3 sends it), still callable as `content-disposition@1.1.0`'s module
+ * function (decisions 022, 033).
  * @module
  */
 
@@ -58,8 +59,8 @@ export interface ContentDisposition {
   /** The disposition type (`attachment`, `inline`, `form-data`, ...); lower-cased by `parse`. */
   type: string;
   /**
-   * The parameters by name, lower-cased by `parse`, in a prototype-less object. `parse` keeps a
-   * `name*` parameter as written and also stores its decoded value under `name`.
+   * The parameters by name, lower-cased by `parse`, in a prototype-less object. `parse` stores a
+   * decoded `name*` parameter under `name` only, and one that does not decode as `name*`.
    */
   parameters: Record<string, string>;
 }
@@ -162,7 +163,7 @@ function encodeValueChars(str: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// content-disposition 2: create, format, encodeExtended
+// content-disposition 2 and 3: create, format, encodeExtended
 
 /**
  * Encode a string as an RFC 8187 ext-value: `UTF-8''` and the UTF-8 bytes, percent-encoded
@@ -227,13 +228,14 @@ function filenameParameter(value: string): string {
  * Format a `{ type, parameters }` object as a `Content-Disposition` header value, parameters in
  * their order. A value that is a token is written as it is, other ISO-8859-1 text is quoted, and
  * anything else is written as an RFC 8187 `name*` parameter (or throws when `extended` is
- * `false`). Values are converted with `String()`.
+ * `false`, or when the name already ends in `*`, as content-disposition 3 does). Values are
+ * converted with `String()`.
  *
  * @param obj - the type (a token, written as given) and the parameters
  * @param options - `{ extended = true, multipart = false }`
  * @returns the header value
  * @throws {TypeError} `Invalid type: <type>`, `Invalid parameter name: <name>`,
- *   `Invalid parameter value: <value>`
+ *   `Invalid parameter value: <value>`, `Invalid extended parameter value: <value>`
  * @example
  * format({ type: 'attachment', parameters: { filename: 'a b.txt' } }) // 'attachment; filename="a b.txt"'
  * format({ type: 'form-data', parameters: { name: '\u20ac' } }) // "form-data; name*=UTF-8''%E2%82%AC"
@@ -255,19 +257,22 @@ export function format(obj: Partial<ContentDisposition>, options?: ContentDispos
       else if (isTokenString(value)) result += '; ' + name + '=' + value;
       else if (every(value, isText)) result += '; ' + name + '=' + quote(value);
       else if (!extended) throw new TypeError('Invalid parameter value: ' + value);
-      else result += '; ' + name + '*=' + encodeExtended(value);
+      else if (name.charCodeAt(name.length - 1) === 0x2a /* * */) {
+        // already an extended name: `name**=` would be no parameter a reader knows (3.0)
+        throw new TypeError('Invalid extended parameter value: ' + value);
+      } else result += '; ' + name + '*=' + encodeExtended(value);
     }
   }
   return result;
 }
 
 // ---------------------------------------------------------------------------------------------
-// content-disposition 2: parse, decodeExtended
+// content-disposition 3: parse, decodeExtended
 
 /**
  * Decode an RFC 8187 ext-value (`charset'language'value`), or give `undefined` for one that
  * cannot be decoded: no charset, no second `'`, a charset other than UTF-8 and ISO-8859-1, or
- * bytes that are not UTF-8. ISO-8859-1 values keep a `%` that starts no escape.
+ * bytes that are not UTF-8, or an ISO-8859-1 value with a `%` that starts no escape (as 3.0).
  *
  * @param str - the ext-value
  * @returns the decoded value, or `undefined`
@@ -295,28 +300,28 @@ export function decodeExtended(str: string): string | undefined {
   return undefined;
 }
 
-/** Replace each `%XX` by the character with that code (0-255); any other `%` stays. */
-function decodeHexEscapes(str: string): string {
+/** Replace each `%XX` by the character with that code (0-255); `undefined` when a `%` starts no escape (3.0). */
+function decodeHexEscapes(str: string): string | undefined {
   let i = str.indexOf('%');
   if (i === -1) return str;
   let out = '';
   let last = 0;
-  for (; i !== -1; i = str.indexOf('%', i + 1)) {
-    if (i + 2 >= str.length || !isHex(str.charCodeAt(i + 1)) || !isHex(str.charCodeAt(i + 2))) continue;
+  for (; i !== -1; i = str.indexOf('%', last)) {
+    if (i + 2 >= str.length || !isHex(str.charCodeAt(i + 1)) || !isHex(str.charCodeAt(i + 2))) return undefined;
     out += str.slice(last, i) + String.fromCharCode(parseInt(str.slice(i + 1, i + 3), 16));
     last = i + 3;
-    i += 2;
   }
   return out + str.slice(last);
 }
 
 /**
- * Parse a `Content-Disposition` header value, leniently, as content-disposition 2 does: nothing
+ * Parse a `Content-Disposition` header value, leniently, as content-disposition 3.1 does: nothing
  * is rejected. The type is what precedes the first `;`; each parameter is `name=value` (a token
  * up to the next `;`, trimmed, or a quoted-string, with anything after it up to the next `;`
  * ignored); a part without `=` and an unterminated quoted-string are skipped. Type and names are
- * lower-cased; the first value of a name wins. An unquoted `name*` value is kept as written and,
- * when it decodes ({@link decodeExtended}), also stored under `name`, replacing a plain `name`.
+ * lower-cased; the first value of a name wins. An unquoted `name*` value that decodes
+ * ({@link decodeExtended}) is stored under `name` only, replacing a plain `name` before it; one
+ * that does not is kept as `name*`, as written.
  * A `__proto__` parameter is dropped. Linear in the header's length.
  *
  * @param header - the header value
@@ -338,6 +343,8 @@ export function parse(header: string, options?: ContentDispositionParseOptions):
   i = nextSemicolon(header, i);
   const type = header.slice(typeStart, trimEnd(header, typeStart, i)).toLowerCase();
   const parameters = new Parameters();
+  // names whose first value was read (the first value of a name wins, even when it was not kept)
+  const seen = new Set<string>();
 
   // here `i` is at a ";" or at the end
   parameter: while (i < len) {
@@ -353,24 +360,29 @@ export function parse(header: string, options?: ContentDispositionParseOptions):
       if (header.charCodeAt(i) === 0x22 /* " */) {
         const end = multipart ? quotedMultipartEnd(header, i + 1) : quotedStringEnd(header, i + 1);
         if (end === -1) break parameter; // unterminated: the value is dropped
-        if (parameters[name] === undefined && name !== '__proto__') {
+        if (parameters[name] === undefined && !seen.has(name) && name !== '__proto__') {
           parameters[name] = multipart ? unquoteMultipart(header, i + 1, end) : unquote(header, i + 1, end);
         }
+        seen.add(name);
         i = nextSemicolon(header, end + 1);
         continue parameter;
       }
 
       const valueStart = i;
       i = nextSemicolon(header, i);
-      if (parameters[name] === undefined && name !== '__proto__') {
-        const value = header.slice(valueStart, trimEnd(header, valueStart, i));
-        parameters[name] = value;
-        if (extended && name.charCodeAt(name.length - 1) === 0x2a /* * */) {
-          const plain = name.slice(0, -1);
-          const decoded = decodeExtended(value);
-          if (decoded !== undefined && plain !== '__proto__') parameters[plain] = decoded;
+      if (seen.has(name) || name === '__proto__') continue parameter;
+      seen.add(name);
+      const value = header.slice(valueStart, trimEnd(header, valueStart, i));
+      if (extended && name.charCodeAt(name.length - 1) === 0x2a /* * */) {
+        // 3.1: a decoded `name*` is stored as `name` only (replacing a plain `name` before it)
+        const plain = name.slice(0, -1);
+        const decoded = decodeExtended(value);
+        if (decoded !== undefined) {
+          if (plain !== '__proto__') parameters[plain] = decoded;
+          continue parameter;
         }
       }
+      if (parameters[name] === undefined) parameters[name] = value;
       continue parameter;
     }
   }
@@ -558,7 +570,7 @@ export interface ContentDispositionFunction {
   (filename?: string, options?: ContentDispositionOptions): string;
   /** Create a header value as content-disposition 2 does (what Express 5.3 sends). */
   create: typeof create;
-  /** Parse a header value, leniently, as content-disposition 2 does. */
+  /** Parse a header value, leniently, as content-disposition 3.1 does. */
   parse: typeof parse;
   /** Format a `{ type, parameters }` object. */
   format: typeof format;

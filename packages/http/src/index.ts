@@ -23,8 +23,8 @@ export type { OnHeadersListener } from './on-headers.js';
 export { lingeringClose, LINGER_BYTES, LINGER_IDLE, LINGER_TIME, type LingerOptions } from './linger.js';
 
 // Caching headers (etag, fresh, vary)
-export { etag } from './etag.js';
-export type { EtagOptions, StatsLike } from './etag.js';
+export { etag, etag2 } from './etag.js';
+export type { EtagOptions, StatsLike, Etag2Options, FileStats } from './etag.js';
 export { fresh } from './fresh.js';
 export type { FreshRequestHeaders, FreshResponseHeaders } from './fresh.js';
 export { vary } from './vary.js';

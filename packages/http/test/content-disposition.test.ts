@@ -7,8 +7,8 @@ import { assertLinear } from '../../../test/support/fuzz.js';
 
 const { create, parse, format, encodeExtended, decodeExtended } = contentDisposition;
 
-// Expected values are what content-disposition 1.1.0 (the call) and 2.0.1 (create, parse, format,
-// encodeExtended, decodeExtended) return for the same arguments.
+// Expected values are what content-disposition 1.1.0 (the call), 2.0.1 (create, encodeExtended,
+// the same in 3.1.0) and 3.1.0 (parse, format, decodeExtended) return for the same arguments.
 
 describe('contentDisposition(filename, options): content-disposition 1.1.0', () => {
   // [filename, options, expected]
@@ -271,7 +271,7 @@ function assertPrototypeLess(object: object): void {
   assert.equal('toString' in object, false);
 }
 
-describe('contentDisposition.parse(header, options): content-disposition 2.0.1', () => {
+describe('contentDisposition.parse(header, options): content-disposition 3.1.0', () => {
   // [header, options, type, parameters]: nothing is rejected
   const cases: [string, { multipart?: boolean; extended?: boolean } | undefined, string, Record<string, string>][] = [
     ['attachment', undefined, 'attachment', {}],
@@ -305,34 +305,21 @@ describe('contentDisposition.parse(header, options): content-disposition 2.0.1',
     // the first value of a name wins
     ['attachment; filename=x; filename=y', undefined, 'attachment', { filename: 'x' }],
     ['attachment; filename=x; FILENAME=y', undefined, 'attachment', { filename: 'x' }],
-    // extended values: kept as written, and decoded into the plain name
-    [
-      "attachment; filename*=UTF-8''%E2%82%AC%20rates.pdf",
-      undefined,
-      'attachment',
-      { 'filename*': "UTF-8''%E2%82%AC%20rates.pdf", filename: '\u20ac rates.pdf' },
-    ],
-    [
-      "attachment; filename*=utf-8'en'%E2%82%AC",
-      undefined,
-      'attachment',
-      { 'filename*': "utf-8'en'%E2%82%AC", filename: '\u20ac' },
-    ],
-    ["attachment; filename*=UTF8''x", undefined, 'attachment', { 'filename*': "UTF8''x", filename: 'x' }],
-    ["attachment; filename*=UTF-8''", undefined, 'attachment', { 'filename*': "UTF-8''", filename: '' }],
-    [
-      "attachment; filename*=ISO-8859-1''%A3%20rates",
-      undefined,
-      'attachment',
-      { 'filename*': "ISO-8859-1''%A3%20rates", filename: '\u00a3 rates' },
-    ],
+    // extended values: decoded into the plain name only (3.1; 2.0.1 also kept the name* as written)
+    ["attachment; filename*=UTF-8''%E2%82%AC%20rates.pdf", undefined, 'attachment', { filename: '\u20ac rates.pdf' }],
+    ["attachment; filename*=utf-8'en'%E2%82%AC", undefined, 'attachment', { filename: '\u20ac' }],
+    ["attachment; filename*=UTF8''x", undefined, 'attachment', { filename: 'x' }],
+    ["attachment; filename*=UTF-8''", undefined, 'attachment', { filename: '' }],
+    ["attachment; filename*=ISO-8859-1''%A3%20rates", undefined, 'attachment', { filename: '\u00a3 rates' }],
+    // not decodable: kept as written only (3.0: an ISO-8859-1 value with a stray % does not decode)
     [
       "attachment; filename*=iso-8859-1''%E2%82%AC%zz",
       undefined,
       'attachment',
-      { 'filename*': "iso-8859-1''%E2%82%AC%zz", filename: '\u00e2\u0082\u00ac%zz' },
+      { 'filename*': "iso-8859-1''%E2%82%AC%zz" },
     ],
-    // not decodable: kept as written only
+    ["attachment; filename*=iso-8859-1''100%", undefined, 'attachment', { 'filename*': "iso-8859-1''100%" }],
+    ["attachment; filename*=iso-8859-1''100%25", undefined, 'attachment', { filename: '100%' }],
     ["attachment; filename*=UTF-8''%E2%82", undefined, 'attachment', { 'filename*': "UTF-8''%E2%82" }],
     ["attachment; filename*=UTF-16''x", undefined, 'attachment', { 'filename*': "UTF-16''x" }],
     ['attachment; filename*=x', undefined, 'attachment', { 'filename*': 'x' }],
@@ -342,21 +329,23 @@ describe('contentDisposition.parse(header, options): content-disposition 2.0.1',
       'attachment; filename="EURO rates.pdf"; filename*=UTF-8\'\'%E2%82%AC%20rates.pdf',
       undefined,
       'attachment',
-      { filename: '\u20ac rates.pdf', 'filename*': "UTF-8''%E2%82%AC%20rates.pdf" },
+      { filename: '\u20ac rates.pdf' },
     ],
     [
       'attachment; filename*=UTF-8\'\'%E2%82%AC%20rates.pdf; filename="EURO rates.pdf"',
       undefined,
       'attachment',
-      { 'filename*': "UTF-8''%E2%82%AC%20rates.pdf", filename: '\u20ac rates.pdf' },
+      { filename: '\u20ac rates.pdf' },
     ],
+    // a name* that does not decode is kept, and the first value of a name wins even then
     [
-      "attachment; filename*=UTF-8''x; filename*=UTF-8''y",
+      "attachment; filename*=UTF-16''x; filename*=UTF-8''y; filename=z",
       undefined,
       'attachment',
-      { 'filename*': "UTF-8''x", filename: 'x' },
+      { 'filename*': "UTF-16''x", filename: 'z' },
     ],
-    ["attachment; *=UTF-8''x", undefined, 'attachment', { '*': "UTF-8''x", '': 'x' }],
+    ["attachment; filename*=UTF-8''x; filename*=UTF-8''y", undefined, 'attachment', { filename: 'x' }],
+    ["attachment; *=UTF-8''x", undefined, 'attachment', { '': 'x' }],
     ['attachment; a*b*=1', undefined, 'attachment', { 'a*b*': '1' }],
     // extended: false
     [
@@ -468,7 +457,7 @@ describe('contentDisposition.parse(header, options): content-disposition 2.0.1',
   });
 });
 
-describe('contentDisposition.format(obj, options): content-disposition 2.0.1', () => {
+describe('contentDisposition.format(obj, options): content-disposition 3.1.0', () => {
   test('writes each parameter as a token, a quoted-string or an ext-value, in order', () => {
     assert.equal(format({ type: 'attachment', parameters: { filename: 'a b.txt' } }), 'attachment; filename="a b.txt"');
     assert.equal(format({ type: 'form-data', parameters: { name: '\u20ac' } }), "form-data; name*=UTF-8''%E2%82%AC");
@@ -477,6 +466,13 @@ describe('contentDisposition.format(obj, options): content-disposition 2.0.1', (
       'Inline; a=x; b=""; c="caf\u00e9"; d=5',
     );
     assert.equal(format({ type: 'x', parameters: { 'filename*': "UTF-8''x" } }), "x; filename*=UTF-8''x");
+    // an ISO-8859-1 value of a name* is still quoted as it is
+    assert.equal(format({ type: 'x', parameters: { 'filename*': 'caf\u00e9' } }), 'x; filename*="caf\u00e9"');
+    // what format writes, parse reads back (3.1: the extended value under the plain name)
+    assert.deepEqual(
+      { ...parse(format({ type: 'attachment', parameters: { filename: '\u20ac rates.pdf', a: 'b c' } })).parameters },
+      { filename: '\u20ac rates.pdf', a: 'b c' },
+    );
     assert.equal(format({ type: 'attachment' }), 'attachment');
     assert.equal(
       format({ type: 'form-data', parameters: { name: 'a"b\r\n\u20ac' } }, { multipart: true }),
@@ -491,6 +487,9 @@ describe('contentDisposition.format(obj, options): content-disposition 2.0.1', (
       [{}, undefined, 'Invalid type: undefined'],
       [{ type: 'x', parameters: { 'a b': '1' } }, undefined, 'Invalid parameter name: a b'],
       [{ type: 'x', parameters: { '': '1' } }, undefined, 'Invalid parameter name: '],
+      // 3.0: a name that is already extended is not extended again (2.0.1 wrote `filename**=`)
+      [{ type: 'x', parameters: { 'filename*': '\u20ac' } }, undefined, 'Invalid extended parameter value: \u20ac'],
+      [{ type: 'x', parameters: { 'filename*': '\u20ac' } }, { extended: false }, 'Invalid parameter value: \u20ac'],
     ];
     for (const [obj, options, message] of errors) {
       assert.throws(() => format(obj, options), { name: 'TypeError', message });
@@ -498,7 +497,7 @@ describe('contentDisposition.format(obj, options): content-disposition 2.0.1', (
   });
 });
 
-describe('contentDisposition.encodeExtended / decodeExtended: content-disposition 2.0.1', () => {
+describe('contentDisposition.encodeExtended / decodeExtended: content-disposition 3.1.0', () => {
   test('encodeExtended', () => {
     assert.equal(encodeExtended('\u20ac rates.pdf'), "UTF-8''%E2%82%AC%20rates.pdf");
     assert.equal(encodeExtended("it's (1)*.txt"), "UTF-8''it%27s%20%281%29%2A.txt");
@@ -511,7 +510,11 @@ describe('contentDisposition.encodeExtended / decodeExtended: content-dispositio
       ["UTF-8''%E2%82%AC", '\u20ac'],
       ["utf-8'en'%E2%82%AC", '\u20ac'],
       ["UTF-8''a b", 'a b'],
-      ["ISO-8859-1''%A3%zz%4", '\u00a3%zz%4'],
+      ["ISO-8859-1''%A3%20x", '\u00a3 x'],
+      // 3.0: an ISO-8859-1 value with a % that starts no escape does not decode (2.0.1 kept the %)
+      ["ISO-8859-1''%A3%zz%4", undefined],
+      ["ISO-8859-1''%4", undefined],
+      ["ISO-8859-1''50%", undefined],
       ["UTF-8''%E2%82", undefined],
       ["UTF-16''x", undefined],
       ['x', undefined],

@@ -187,6 +187,21 @@ describe('encodeUrl', () => {
     });
   });
 
+  // encodeurl 3.0.1 (decision 033): the same named export and output for every string; it throws
+  // a TypeError for a non-string (`url.search is not a function`), where 2.0.3, and so
+  // res.location, converts it: brisk keeps the conversion
+  test('encodeurl 3.0.1: a named export with the same output for strings', () => {
+    const cases: [string, string][] = [
+      ['http://localhost/\ud83d\ude00', 'http://localhost/%F0%9F%98%80'],
+      ['http://localhost/\ud83d', 'http://localhost/%EF%BF%BD'],
+      ['/%zz%%41%', '/%25zz%25%41%25'],
+      ['/a b"<>`{}\x7f', '/a%20b%22%3C%3E%60%7B%7D%7F'],
+      ['x'.repeat(3000) + ' ', 'x'.repeat(3000) + '%20'],
+      [' '.repeat(2000), '%20'.repeat(2000)],
+    ];
+    for (const [url, expected] of cases) assert.equal(encodeUrl(url), expected);
+  });
+
   test('converts non-strings with String()', () => {
     assert.equal(encodeUrl(42), '42');
     assert.equal(encodeUrl(null), 'null');

@@ -15,7 +15,7 @@ export interface TypeIsRequest {
 export type TypeList = string | readonly string[];
 
 /** What `typeis` is: the request test, with the lower-level tests as properties. */
-export interface TypeIs {
+export interface TypeIsFunction {
   /**
    * The first of `types` that the request's Content-Type matches, `false` when none does (or the
    * Content-Type is missing or invalid), `null` when the request has no body. Without types: the
@@ -151,7 +151,7 @@ export function hasBody(req: TypeIsRequest): boolean {
   );
 }
 
-/** `typeis(req, types)`: see `TypeIs`. */
+/** `typeis(req, types)`: see `TypeIsFunction`. */
 function typeofrequest(req: TypeIsRequest, ...args: unknown[]): string | false | null {
   if (!hasBody(req)) return null;
   // several arguments: the types; one: an array of types or a single type
@@ -165,4 +165,4 @@ function typeofrequest(req: TypeIsRequest, ...args: unknown[]): string | false |
  * @example
  * typeis(req, ['urlencoded', 'json', 'multipart'])
  */
-export const typeis: TypeIs = Object.assign(typeofrequest, { is, hasBody, normalize, match });
+export const typeis: TypeIsFunction = Object.assign(typeofrequest, { is, hasBody, normalize, match });

@@ -88,8 +88,20 @@ export function compile<P extends ParamData = ParamData>(
   path: Path,
   options: CompileOptions & ParseOptions = {},
 ): PathFunction<P> {
+  return compileTokens<P>(toTokenData(path, options).tokens, options, false);
+}
+
+/**
+ * The path builder of a token list. `nonEmpty` (path-to-regexp 9): an empty string for a
+ * parameter, or a wildcard whose segments join to nothing, throws.
+ */
+export function compileTokens<P extends ParamData>(
+  tokens: Token[],
+  options: CompileOptions,
+  nonEmpty: boolean,
+): PathFunction<P> {
   const { encode = encodeURIComponent, delimiter = '/' } = options;
-  const ops = program(toTokenData(path, options).tokens);
+  const ops = program(tokens);
   const encodeValue: Encode = encode || ((value) => value);
   const arrays = encode !== false; // wildcards take arrays unless encoding is off
 
@@ -127,6 +139,7 @@ export function compile<P extends ParamData = ParamData>(
           if (!Array.isArray(value) || value.length === 0) {
             throw codedTypeError(`Expected "${op.name}" to be a non-empty array`, 'BRISK_ERR_PATH_INVALID_PARAMETER');
           }
+          const before = out.length;
           for (let k = 0; k < value.length; k++) {
             const segment: unknown = value[k];
             if (typeof segment !== 'string') {
@@ -134,8 +147,12 @@ export function compile<P extends ParamData = ParamData>(
             }
             out += k === 0 ? encodeValue(segment) : delimiter + encodeValue(segment);
           }
-        } else if (typeof value !== 'string') {
-          throw codedTypeError(`Expected "${op.name}" to be a string`, 'BRISK_ERR_PATH_INVALID_PARAMETER');
+          if (nonEmpty && out.length === before) {
+            throw codedTypeError(`Expected "${op.name}" to be a non-empty array`, 'BRISK_ERR_PATH_INVALID_PARAMETER');
+          }
+        } else if (typeof value !== 'string' || (nonEmpty && value.length === 0)) {
+          const what = nonEmpty ? 'a non-empty string' : 'a string';
+          throw codedTypeError(`Expected "${op.name}" to be ${what}`, 'BRISK_ERR_PATH_INVALID_PARAMETER');
         } else {
           out += encodeValue(value);
         }

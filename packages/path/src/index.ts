@@ -1,4 +1,4 @@
-// @brisk/path: drop-in for path-to-regexp 8.4.1 (parse, compile, match, pathToRegexp, stringify).
+// @brisk/path: drop-in for path-to-regexp 8.4.2 (parse, compile, match, pathToRegexp, stringify).
 
 // Parsing and printing paths
 export { parse } from './parse.js';
@@ -19,6 +19,10 @@ export type { CompileOptions, PathFunction } from './compile.js';
 
 // Errors
 export { PathError } from './errors.js';
+
+// path-to-regexp 9.0.0's API beside 8.4.2's (decision 034)
+export { path9 } from './v9.js';
+export type { PathData, Path9, Paths9 } from './v9.js';
 export type { PathErrorCode } from './errors.js';
 
 // Parameter types inferred from a path literal

@@ -3,7 +3,7 @@
 import { malformedEncoding } from './errors.js';
 import type { ParseOptions } from './parse.js';
 import { pathToRegexp, type PathToRegexpOptions } from './regexp.js';
-import type { Decode, Paths } from './tokens.js';
+import type { Decode, Keys, Paths } from './tokens.js';
 
 /** Options of `match()`. */
 export interface MatchOptions extends PathToRegexpOptions {
@@ -78,8 +78,15 @@ function decodeSegments(value: string, delimiter: string): string[] {
  * fn('/posts');        //=> false
  */
 export function match<P extends ParamData>(path: Paths, options: MatchOptions & ParseOptions = {}): MatchFunction<P> {
+  return matchRegexp<P>(pathToRegexp(path, options), options);
+}
+
+/** The match function of a regexp and its keys (`match`, and path-to-regexp 9's in v9.ts). */
+export function matchRegexp<P extends ParamData>(
+  { regexp, keys }: { regexp: RegExp; keys: Keys },
+  options: MatchOptions,
+): MatchFunction<P> {
   const { decode = decodeURIComponent, delimiter = '/', end = true } = options;
-  const { regexp, keys } = pathToRegexp(path, options);
   const count = keys.length;
   const names = keys.map((key) => key.name);
   const wildcard = keys.map((key) => key.type === 'wildcard');

@@ -8,8 +8,10 @@
 //   group    = "{" path "}"        text = 1*( "\" char / char-but-special )
 //   reserved = "(" / ")" / "[" / "]" / "+" / "?" / "!"   (an error outside an escape or a quoted name)
 //
-// Error indexes count code points, as path-to-regexp 8 does: reserved characters, "}" and the
-// end of input report the position just after them; names report where the name should start.
+// Errors are path-to-regexp 8.4.2's (what Express 5.3 installs; 8.4.1 read the whole path into
+// tokens first and reported one position later): the first error from the left is thrown; indexes
+// count code points; a reserved character or a stray "}" reports its own position, the end of
+// input the path's length, a name where it should start.
 
 import { PathError, type PathErrorCode } from './errors.js';
 import { TokenData, positions, type Encode, type Token } from './tokens.js';
@@ -66,14 +68,13 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
   const openAt: number[] = []; // their "{" positions
   let current = root;
   let text = ''; // pending literal text
-  let pending: PathError | undefined; // first structural error; lexical errors take precedence
   let last = -1; // where the capture just before starts (its ":" or "*"), for hints
   let i = 0; // UTF-16 index
   let cp = 0; // code-point index of str[i]
 
   const fail = (message: string, hint: string, code: PathErrorCode) => new PathError(`${message} (${hint})`, str, code);
   const flush = () => {
-    if (text && !pending) current.push({ type: 'text', value: encodePath(text) });
+    if (text) current.push({ type: 'text', value: encodePath(text) });
     text = '';
   };
   /** Length (1 or 2 UTF-16 units) of the code point at `k`. */
@@ -142,11 +143,9 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
             : 'Express 4\'s bare "*" is gone: name the wildcard, e.g. /*splat, or /{*splat} to match "/" too';
         throw fail(`Missing parameter name at index ${kcp}`, hint, 'BRISK_ERR_PATH_EXPRESS4_SYNTAX');
       }
-      if (!pending) {
-        const token: Token = ch === ':' ? { type: 'param', name } : { type: 'wildcard', name };
-        positions.set(token, cp + 1);
-        current.push(token);
-      }
+      const token: Token = ch === ':' ? { type: 'param', name } : { type: 'wildcard', name };
+      positions.set(token, cp + 1);
+      current.push(token);
       last = start;
       i = k;
       cp = kcp;
@@ -157,9 +156,8 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
     last = -1;
     if (ch === '\\') {
       if (i + 1 >= len) {
-        if (pending) throw pending; // found earlier: upstream reports it first
         throw fail(
-          `Unterminated escape at index ${cp + 1}`,
+          `Unexpected end after \\ at index ${cp + 1}`,
           'a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash',
           'BRISK_ERR_PATH_UNTERMINATED_ESCAPE',
         );
@@ -172,27 +170,22 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
     }
     if (ch === '{') {
       flush();
-      if (!pending) {
-        const group: Token = { type: 'group', tokens: [] };
-        positions.set(group, cp + 1);
-        current.push(group);
-        open.push(current);
-        openAt.push(cp + 1);
-        current = group.tokens;
-      }
+      const group: Token = { type: 'group', tokens: [] };
+      positions.set(group, cp + 1);
+      current.push(group);
+      open.push(current);
+      openAt.push(cp);
+      current = group.tokens;
       i++;
       cp++;
       continue;
     }
     if (ch === '}' || ch === '(' || ch === ')' || ch === '[' || ch === ']' || ch === '+' || ch === '?' || ch === '!') {
       flush();
-      if (ch === '}' && open.length && !pending) {
-        current = open.pop()!;
-        openAt.pop();
-      } else if (!pending) {
-        const message = `Unexpected ${ch} at index ${cp + 1}, expected ${open.length ? '}' : 'end'}`;
-        pending = unexpected(str, ch, i, afterCapture, message, fail);
-      }
+      if (ch !== '}' || !open.length)
+        throw unexpected(str, ch, i, afterCapture, `Unexpected ${ch} at index ${cp}`, fail);
+      current = open.pop()!;
+      openAt.pop();
       i++;
       cp++;
       continue;
@@ -203,7 +196,6 @@ export function parse(str: string, options: ParseOptions = {}): TokenData {
     cp++;
   }
   flush();
-  if (pending) throw pending;
   if (open.length) {
     throw fail(
       `Unexpected end at index ${cp}, expected }`,

@@ -69,33 +69,52 @@ export function pathToRegexp(
   const keys: Keys = [];
   const sources: string[] = [];
   let count = 0;
-  // Breadth-first over nested arrays, as upstream orders the alternatives.
-  const queue: unknown[] = [path];
-  for (let q = 0; q < queue.length; q++) {
-    const item = queue[q];
-    if (Array.isArray(item)) {
-      if (queue.length + item.length > 64 * MAX_ALTERNATIVES) {
-        throw new PathError(
-          `Too many path combinations (more than ${MAX_ALTERNATIVES} alternatives)`,
-          undefined,
-          'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
-        );
-      }
-      for (const p of item) queue.push(p);
-      continue;
-    }
+  forEachPath(path, (item) => {
     const data = toTokenData(item, options);
     const before = count;
     expand(data.tokens, (sequence) => {
       if (count++ >= MAX_ALTERNATIVES) throw tooMany(data.tokens, before, data.originalPath);
       sources.push(sequenceSource(sequence, delimiter, keys, data.originalPath));
     });
-  }
+  });
   const delim = escapeRegExp(delimiter);
   let pattern = `^(?:${sources.join('|')})`;
   if (trailing) pattern += `(?:${delim}$)?`;
   pattern += end ? '$' : `(?=${delim}|$)`;
   return { regexp: new RegExp(pattern, sensitive ? '' : 'i'), keys };
+}
+
+/**
+ * Calls `visit` with every path of a (possibly nested) array, depth-first in document order, as
+ * path-to-regexp 8.4.2 and 9 order the alternatives (8.4.1 went breadth-first). An explicit stack:
+ * any nesting depth; an array that contains itself is bounded by the count of items visited.
+ */
+export function forEachPath(path: unknown, visit: (path: unknown) => void): void {
+  const stack: Array<{ items: readonly unknown[]; index: number }> = [];
+  let visited = 0;
+  let item: unknown = path;
+  for (;;) {
+    if (Array.isArray(item)) {
+      visited += item.length;
+      if (visited > 64 * MAX_ALTERNATIVES) {
+        throw new PathError(
+          `Too many path combinations (more than ${MAX_ALTERNATIVES} alternatives)`,
+          undefined,
+          'BRISK_ERR_PATH_TOO_MANY_COMBINATIONS',
+        );
+      }
+      stack.push({ items: item, index: 0 });
+    } else {
+      visit(item);
+    }
+    let top = stack[stack.length - 1];
+    while (top && top.index >= top.items.length) {
+      stack.pop();
+      top = stack[stack.length - 1];
+    }
+    if (!top) return;
+    item = top.items[top.index++];
+  }
 }
 
 /** A string is parsed; a `TokenData` (or `{ tokens }` object) is used as is. */
@@ -118,7 +137,7 @@ export function toTokenData(
  * Calls `emit` with every flat sequence of `tokens`: each group included, then excluded, in
  * document order. Depth-first with an explicit stack, so deep nesting cannot overflow.
  */
-function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
+export function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
   interface Frame {
     tokens: Token[];
     index: number;
@@ -153,7 +172,7 @@ function expand(tokens: Token[], emit: (sequence: Token[]) => void): void {
 }
 
 /** The error for too many alternatives, pointing at the group that crosses the limit. */
-function tooMany(tokens: Token[], before: number, originalPath: string | undefined): PathError {
+export function tooMany(tokens: Token[], before: number, originalPath: string | undefined): PathError {
   let product = 1;
   let at: number | undefined;
   for (const token of tokens) {

@@ -5,10 +5,19 @@ import * as path from '../src/index.js';
 import { compile, match, parse, pathToRegexp, stringify, TokenData, type Token } from '../src/index.js';
 
 describe('exports', () => {
-  test('the named exports of path-to-regexp 8.4.1, and no default', () => {
+  test('the named exports of path-to-regexp 8.4.2, path9 (9.0.0), and no default', () => {
     assert.deepEqual(Object.keys(path).sort(), [
       'PathError',
       'TokenData',
+      'compile',
+      'match',
+      'parse',
+      'path9',
+      'pathToRegexp',
+      'stringify',
+    ]);
+    assert.deepEqual(Object.keys(path.path9).sort(), [
+      'PathError',
       'compile',
       'match',
       'parse',
@@ -68,12 +77,17 @@ describe('pathToRegexp', () => {
     assert.deepEqual(regexp.exec('/x')?.slice(1), [undefined, undefined, 'x']);
   });
 
-  test('arrays are read breadth-first, nested ones after their siblings', () => {
-    const { keys } = pathToRegexp(['/:a', ['/:b', ['/:c']], '/:d']);
+  // path-to-regexp 8.4.2 (what Express 5.3 installs) reads nested arrays depth-first, in document
+  // order; 8.4.1 read them breadth-first (['a', 'd', 'b', 'c'] here)
+  test('arrays are read depth-first, in document order', () => {
+    const { keys, regexp } = pathToRegexp(['/:a', ['/:b', ['/:c']], '/:d']);
     assert.deepEqual(
       keys.map((k) => k.name),
-      ['a', 'd', 'b', 'c'],
+      ['a', 'b', 'c', 'd'],
     );
+    const nested = pathToRegexp([['/a/:x'], '/:y', [['/b/:z'], '/c']]);
+    assert.equal(nested.regexp.source, '^(?:\\/a\\/([^\\/]+)|\\/([^\\/]+)|\\/b\\/([^\\/]+)|\\/c)(?:\\/$)?$');
+    assert.equal(regexp.exec('/x')?.[1], 'x');
   });
 
   test('parse options reach parse', () => {

@@ -65,25 +65,25 @@ const PARSE_ERRORS: ErrorCase[] = [
     path: '/a\\',
     code: 'BRISK_ERR_PATH_UNTERMINATED_ESCAPE',
     message:
-      'Unterminated escape at index 3 (a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash): /a\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unterminated-escape',
+      'Unexpected end after \\ at index 3 (a "\\" must be followed by the character it escapes, e.g. \\\\ for a backslash): /a\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unterminated-escape',
   },
   {
     path: '/users/:id?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Unexpected ? at index 11, expected end (Express 4's optional /:id? is gone: write {/:id} instead): /users/:id?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
+      "Unexpected ? at index 10 (Express 4's optional /:id? is gone: write {/:id} instead): /users/:id?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/file.:ext?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Unexpected ? at index 11, expected end (Express 4's optional :ext? is gone: write {:ext} instead): /file.:ext?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
+      "Unexpected ? at index 10 (Express 4's optional :ext? is gone: write {:ext} instead): /file.:ext?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/files/:path+',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      "Unexpected + at index 13, expected end (Express 4's one-or-more /:path+ is gone: write /*path instead): /files/:path+; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
+      "Unexpected + at index 12 (Express 4's one-or-more /:path+ is gone: write /*path instead): /files/:path+; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/files/:path*',
@@ -107,75 +107,82 @@ const PARSE_ERRORS: ErrorCase[] = [
     path: '/:id(\\d+)',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ( at index 5, expected end (regular expressions are not supported: remove the (...) after :id and check the value in the handler, or write \\( to match "(" literally): /:id(\\d+); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
+      'Unexpected ( at index 4 (regular expressions are not supported: remove the (...) after :id and check the value in the handler, or write \\( to match "(" literally): /:id(\\d+); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/foo(x)',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ( at index 5, expected end (regular expressions are not supported: write \\( to match "(" literally): /foo(x); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
+      'Unexpected ( at index 4 (regular expressions are not supported: write \\( to match "(" literally): /foo(x); visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/what?',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ? at index 6, expected end ("?" is reserved: write \\? to match it literally, or {...} around an optional part): /what?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
+      'Unexpected ? at index 5 ("?" is reserved: write \\? to match it literally, or {...} around an optional part): /what?; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/a+b',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected + at index 3, expected end ("+" is reserved: write \\+ to match it literally, or *name for one or more segments): /a+b; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
+      'Unexpected + at index 2 ("+" is reserved: write \\+ to match it literally, or *name for one or more segments): /a+b; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/a[b]',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected [ at index 3, expected end ("[" is reserved: write \\[ to match it literally): /a[b]; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
+      'Unexpected [ at index 2 ("[" is reserved: write \\[ to match it literally): /a[b]; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
   {
     path: '/a{/b)}',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected ) at index 6, expected } (")" is reserved: write \\) to match it literally): /a{/b)}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
+      'Unexpected ) at index 5 (")" is reserved: write \\) to match it literally): /a{/b)}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
   {
     path: '/hey!',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected ! at index 5, expected end ("!" is reserved: write \\! to match it literally): /hey!; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
+      'Unexpected ! at index 4 ("!" is reserved: write \\! to match it literally): /hey!; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
   {
     path: '/a}',
     code: 'BRISK_ERR_PATH_UNBALANCED_BRACES',
     message:
-      'Unexpected } at index 3, expected end (no "{" to close: remove it or write \\} to match "}" literally): /a}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unbalanced-braces',
+      'Unexpected } at index 2 (no "{" to close: remove it or write \\} to match "}" literally): /a}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unbalanced-braces',
   },
   {
     path: '/{a{b}',
     code: 'BRISK_ERR_PATH_UNBALANCED_BRACES',
     message:
-      'Unexpected end at index 6, expected } (the "{" at index 2 is never closed: add "}" or write \\{ to match "{" literally): /{a{b}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unbalanced-braces',
+      'Unexpected end at index 6, expected } (the "{" at index 1 is never closed: add "}" or write \\{ to match "{" literally): /{a{b}; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unbalanced-braces',
   },
-  // Precedence as upstream: an error in a name is reported before an earlier reserved character,
-  // and the first reserved character before an unclosed brace or a trailing backslash.
+  // Precedence as path-to-regexp 8.4.2 (one scan): the first error from the left, so a reserved
+  // character before a name error, an unclosed brace or a trailing backslash is reported first.
+  // (8.4.1 read every name first: /(: was "Missing parameter name at index 3".)
   {
     path: '/(:',
-    code: 'BRISK_ERR_PATH_MISSING_NAME',
+    code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Missing parameter name at index 3 (write a name after ":", e.g. :id or :"user-id"): /(:; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#missing-parameter-name',
+      'Unexpected ( at index 1 (regular expressions are not supported: write \\( to match "(" literally): /(:; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
+  },
+  {
+    path: '/:a?/:',
+    code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
+    message:
+      "Unexpected ? at index 3 (Express 4's optional /:a? is gone: write {/:a} instead): /:a?/:; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax",
   },
   {
     path: '/{(}[',
     code: 'BRISK_ERR_PATH_EXPRESS4_SYNTAX',
     message:
-      'Unexpected ( at index 3, expected } (regular expressions are not supported: write \\( to match "(" literally): /{(}[; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
+      'Unexpected ( at index 2 (regular expressions are not supported: write \\( to match "(" literally): /{(}[; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#express-4-syntax',
   },
   {
     path: '/{[\\',
     code: 'BRISK_ERR_PATH_UNEXPECTED_TOKEN',
     message:
-      'Unexpected [ at index 3, expected } ("[" is reserved: write \\[ to match it literally): /{[\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
+      'Unexpected [ at index 2 ("[" is reserved: write \\[ to match it literally): /{[\\; visit https://github.com/briskjs/brisk/blob/main/docs/errors.md#unexpected-token',
   },
 ];
 

@@ -5,6 +5,7 @@
 // (leading whitespace and a "+" allowed, trailing garbage ignored). The header is scanned once,
 // index by index: linear in its length, however many ranges it holds.
 import { combineRanges } from './combine.js';
+import * as v2 from './range-parser-2.js';
 import type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable } from './types.js';
 
 /**
@@ -94,7 +95,24 @@ function isWhitespace(code: number): boolean {
   );
 }
 
-/** The types, also as `rangeParser.Ranges`, as in @types/range-parser. */
+// range-parser 2.0.0's named exports, as properties of the function (decision 033)
+Object.assign(rangeParser, { parse: v2.parse, combineRanges: v2.combineRanges, format: v2.format });
+
+/** The types, also as `rangeParser.Ranges`, as in @types/range-parser; range-parser 2's functions. */
 export declare namespace rangeParser {
-  export type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable };
+  export type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable, ParseResult, RangeWithIndex };
+  /** range-parser 2's `parse`: `{ code, type, ranges }` (see `parse` in range-parser-2.ts). */
+  export const parse: ParseFunction;
+  /** range-parser 2's `combineRanges`: merged ranges with the `index` they keep. */
+  export const combineRanges: CombineRangesFunction;
+  /** range-parser 2's `format`: `{ type, ranges }` as a `Range` header value. */
+  export const format: FormatFunction;
 }
+// Top-level aliases with names of their own: the declaration bundler renames imported names to
+// their exported ones, so `parse: typeof v2.parse` in the namespace would read `typeof parse`,
+// itself (as in @brisk/body's index.ts).
+type ParseResult = v2.ParseResult;
+type RangeWithIndex = v2.RangeWithIndex;
+type ParseFunction = typeof v2.parse;
+type CombineRangesFunction = typeof v2.combineRanges;
+type FormatFunction = typeof v2.format;
