@@ -186,6 +186,7 @@ declare namespace brisk {
     LocalsObj extends AnyRecord = AnyRecord,
   > = app.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type RequestParamHandler = app.RequestParamHandler;
+  export type RequestSchemas = app.RequestSchemas;
   export type Response<
     ResBody = any,
     LocalsObj extends AnyRecord = AnyRecord,
@@ -197,6 +198,7 @@ declare namespace brisk {
   export type RouterFactory = app.RouterFactory;
   export type RouterMethodsOf<T> = app.RouterMethodsOf<T>;
   export type RouterOptions = app.RouterOptions;
+  export type SchemaOutput<S, Else = unknown> = app.SchemaOutput<S, Else>;
   export type Send<ResBody = any, T = Response<ResBody>> = app.Send<ResBody, T>;
   export type SendFileOptions = app.SendFileOptions;
   export type ShutdownOptions = app.ShutdownOptions;
@@ -211,6 +213,13 @@ declare namespace brisk {
   > = logger.Tokens<Req, Res>;
   export type TrustProxyFunction = app.TrustProxyFunction;
   export type UseHandler<T> = app.UseHandler<T>;
+  export type ValidatedBody<S> = app.ValidatedBody<S>;
+  export type ValidatedHandler<S, Route = string> = app.ValidatedHandler<S, Route>;
+  export type ValidatedHeaders<S> = app.ValidatedHeaders<S>;
+  export type ValidatedParams<S, Else> = app.ValidatedParams<S, Else>;
+  export type ValidatedQuery<S> = app.ValidatedQuery<S>;
+  export type ValidatedResBody<S> = app.ValidatedResBody<S>;
+  export type ValidatingHandler<S extends RequestSchemas = RequestSchemas> = app.ValidatingHandler<S>;
   export type ViewConstructor = app.ViewConstructor;
   export type ViewLike = app.ViewLike;
   export type ViewOptions = app.ViewOptions;
