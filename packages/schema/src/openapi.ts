@@ -282,8 +282,9 @@ function jsonSchemaOf(doc: OpenAPIDocument, schema: unknown, io: 'input' | 'outp
   const defs = (json as JSONObject).$defs;
   if (defs && typeof defs === 'object' && !Array.isArray(defs)) {
     for (const name of Object.keys(defs)) {
-      let target = name.replace(/[^A-Za-z0-9._-]/g, '_') || 'Schema';
-      for (let n = 2; doc.components.schemas[target] !== undefined; n++) target = `${name}_${n}`;
+      const base = name.replace(/[^A-Za-z0-9._-]/g, '_') || 'Schema';
+      let target = base;
+      for (let n = 2; doc.components.schemas[target] !== undefined; n++) target = `${base}_${n}`;
       doc.components.schemas[target] = {}; // reserved before the copies, which may refer to it
       renames.set(name, target);
     }
