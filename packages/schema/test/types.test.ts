@@ -4,8 +4,15 @@
 // where no schema is given. The one runtime test only says the file loaded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import brisk, { Router, type Request, type Response, type ParsedQuery } from 'briskjs';
-import { validate, openapi, type InferOutput } from '@brisk/schema';
+import brisk, {
+  Router,
+  openapi,
+  validate,
+  type InferOutput,
+  type ParsedQuery,
+  type Request,
+  type Response,
+} from 'briskjs';
 import { z } from 'zod';
 import * as v from 'valibot';
 import { type } from 'arktype';

@@ -317,6 +317,15 @@ test("onError: 'next' hands the app's error handler a 400 with the issues; a fun
   }
 });
 
+test('briskjs re-exports validate and openapi, as named exports and properties of brisk', async () => {
+  const briskjs = await import('briskjs');
+  const schema = await import('@brisk/schema');
+  assert.equal(briskjs.validate, schema.validate);
+  assert.equal(briskjs.openapi, schema.openapi);
+  assert.equal(brisk.validate, schema.validate);
+  assert.equal(brisk.openapi, schema.openapi);
+});
+
 test('setup errors are TypeErrors', () => {
   assert.throws(() => validate(null as never), TypeError);
   assert.throws(() => validate({ body: {} as never }), /body is not a Standard Schema/);
