@@ -29,17 +29,24 @@ if (mode === 'zod') {
     const id = Number(req.params.id);
     if (!Number.isInteger(id)) issues.push({ in: 'params', path: ['id'], message: 'expected an integer' });
     const dry = req.query.dry;
-    if (dry !== undefined && dry !== '0' && dry !== '1') issues.push({ in: 'query', path: ['dry'], message: 'expected 0 or 1' });
+    if (dry !== undefined && dry !== '0' && dry !== '1')
+      issues.push({ in: 'query', path: ['dry'], message: 'expected 0 or 1' });
     const body = req.body;
     if (body === null || typeof body !== 'object') issues.push({ in: 'body', path: [], message: 'expected an object' });
     else {
-      if (typeof body.name !== 'string' || body.name.length < 1) issues.push({ in: 'body', path: ['name'], message: 'expected a string' });
-      if (!Number.isInteger(body.age) || body.age < 0) issues.push({ in: 'body', path: ['age'], message: 'expected an integer' });
+      if (typeof body.name !== 'string' || body.name.length < 1)
+        issues.push({ in: 'body', path: ['name'], message: 'expected a string' });
+      if (!Number.isInteger(body.age) || body.age < 0)
+        issues.push({ in: 'body', path: ['age'], message: 'expected an integer' });
       if (!Array.isArray(body.tags) || !body.tags.every((t) => typeof t === 'string')) {
         issues.push({ in: 'body', path: ['tags'], message: 'expected strings' });
       }
     }
-    if (issues.length) return res.status(400).type('application/problem+json').send(JSON.stringify({ status: 400, issues }));
+    if (issues.length)
+      return res
+        .status(400)
+        .type('application/problem+json')
+        .send(JSON.stringify({ status: 400, issues }));
     res.json(answer(id, dry, body));
   });
 } else {

@@ -3,14 +3,13 @@
 // 400 application/problem+json (RFC 9457) listing every issue of every part. Decision 032.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createError, type HttpError } from '@brisk/http';
-import type { RequestSchemas, ValidatingHandler } from '@brisk/app';
 import type { StandardProps, StandardSchemaV1 } from './standard.js';
 
 /** The request parts a schema can check, in the order they are checked. */
 export type RequestPart = 'params' | 'query' | 'body' | 'headers';
 
 /** What `validate()` takes: a Standard Schema per request part, and response schemas by status. */
-export interface Schemas extends RequestSchemas {
+export interface Schemas {
   /** Checks `req.params`; its output becomes `req.params`. */
   params?: StandardSchemaV1 | undefined;
   /** Checks `req.query`; its output becomes what `req.query` reads on this request. */
@@ -70,8 +69,16 @@ export interface ValidateOptions {
   maxIssues?: number | undefined;
 }
 
-/** The middleware `validate()` returns: typed for the handlers after it, with its schemas. */
-export type Validator<S extends Schemas = Schemas> = ValidatingHandler<S>;
+/**
+ * The middleware `validate()` returns, with its schemas. It fits @brisk/app's `ValidatingHandler`
+ * (structurally: this package does not depend on @brisk/app), so that as a route's first handler
+ * it types the handlers after it.
+ */
+export interface Validator<S extends Schemas = Schemas> {
+  (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+  /** The schemas it validates with (what `openapi()` reads). */
+  readonly schemas: S;
+}
 
 const PARTS: readonly RequestPart[] = ['params', 'query', 'body', 'headers'];
 /** A message longer than this is cut: a schema's message is echoed to the client. */
