@@ -170,7 +170,7 @@ function schemasOf(handle: unknown): Schemas | undefined {
 function operation(doc: OpenAPIDocument, pathParams: string[], schemas: Schemas | undefined): JSONObject {
   const parameters: JSONObject[] = [];
   const params = schemas?.params ? objectSchema(doc, schemas.params) : undefined;
-  for (const name of pathParams) {
+  for (const name of new Set(pathParams)) {
     const schema = params?.properties[name] ?? { type: 'string' };
     parameters.push({ name, in: 'path', required: true, schema });
   }
