@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { restoreNames, sourceNames } from './scripts/restore-names.mjs';
 
@@ -8,7 +8,12 @@ import { restoreNames, sourceNames } from './scripts/restore-names.mjs';
 // Node's types are referenced from every declaration file, so that a consumer whose tsconfig
 // lists no global types (`"types": []`) still resolves `node:http` & co. (from @types/node, which a
 // TypeScript project on node installs; brisk has no dependency on it).
+// A package whose source names no Node type (bytes, range, negotiate, path, proxy-addr) ships
+// declarations without it, so that it needs no @types/node (test/workspace.test.ts checks both).
 const NODE_TYPES = '/// <reference types="node" />';
+const NODE_TYPE_USE = /\bfrom 'node:|\bBuffer\b|\bNodeJS\./;
+const usesNodeTypes = (): boolean =>
+  readdirSync('src').some((file) => file.endsWith('.ts') && NODE_TYPE_USE.test(readFileSync(`src/${file}`, 'utf8')));
 
 const common: Options = {
   outDir: 'dist',
@@ -65,7 +70,7 @@ export default defineConfig((): Options[] => {
       ...common,
       ...cjs,
       format: ['cjs'],
-      dts: { banner: NODE_TYPES },
+      dts: usesNodeTypes() ? { banner: NODE_TYPES } : true,
       metafile: true,
       plugins: [names],
     }, // index.cjs, .d.cts, metafile-cjs.json

@@ -29,6 +29,8 @@ const within = (a, b) => {
   if (out.length) throw new Error(`missing: ${out}`);
 };
 const MAX_LINE = 200;
+// Packages whose README promises declarations that compile without @types/node.
+const NO_NODE_TYPES = ['@brisk/bytes', '@brisk/range'];
 const keys = (o) => Object.keys(o).filter((k) => k !== 'default' && k !== '__esModule');
 const pkgs = readdirSync(join(root, 'packages'))
   .map((d) => join(root, 'packages', d))
@@ -98,6 +100,16 @@ for (const [i, p] of pkgs.entries()) {
     check(`${name}: __esModule ${marked ? 'set, as upstream' : 'absent, as upstream'}`, () =>
       marked ? cjs.__esModule === true : !Object.hasOwn(cjs, '__esModule'),
     );
+  }
+  // Declarations that name a Node type reference @types/node (for a consumer whose tsconfig lists
+  // no global types); those of a package whose README says it needs no @types/node reference none
+  // (the build decides: tsup.config.ts).
+  for (const f of ['dist/index.d.cts', 'dist/index.d.ts']) {
+    const text = readFileSync(join(p.dir, f), 'utf8');
+    const referenced = text.includes('/// <reference types="node" />');
+    const uses = /from ['"]node:|import\(['"]node:|\bBuffer\b|\bNodeJS\./.test(text.replace('/// <reference types="node" />', ''));
+    check(`${name}: ${f} references node's types where it uses them`, () => referenced || !uses);
+    if (NO_NODE_TYPES.includes(name)) check(`${name}: ${f} needs no @types/node`, () => !referenced && !uses);
   }
   const built = readFileSync(join(p.dir, 'dist/index.cjs'), 'utf8');
   for (const dep of Object.keys(p.json.dependencies ?? {})) {

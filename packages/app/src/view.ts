@@ -22,7 +22,7 @@ export interface ViewOptions {
   engines: Record<string, Engine | undefined>;
 }
 
-/** A `view` setting: a constructor shaped like {@link View}. */
+/** A `view` setting: a constructor shaped like the default one (`app.set('view')`): `new View(name, { defaultEngine, root, engines })` with `path` and `render`. */
 export interface ViewConstructor {
   new (name: string, options: ViewOptions): ViewLike;
 }

@@ -9,7 +9,7 @@ export const ERRORS = {
   BRISK_ERR_LOGGER_LINE: 'log-line-failed',
 } as const;
 
-/** One of the stable codes in {@link ERRORS}. */
+/** One of the stable error codes (docs/errors.md lists them). */
 export type LoggerErrorCode = keyof typeof ERRORS;
 
 /** The `name` of the logger's process warnings. */

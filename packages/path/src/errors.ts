@@ -28,7 +28,7 @@ export const ERRORS = {
   BRISK_ERR_PATH_MALFORMED_ENCODING: 'malformed-parameter-encoding',
 } as const;
 
-/** One of the stable codes in {@link ERRORS}. */
+/** One of the stable error codes (docs/errors.md lists them). */
 export type PathErrorCode = keyof typeof ERRORS;
 
 /**
