@@ -461,3 +461,54 @@ test('app.inject() gives the same answers', async () => {
     { in: 'body', path: ['age'], message: 'Invalid input: expected number, received undefined' },
   ]);
 });
+
+test('over HTTP/2 (h2c): the same outputs, and the same problem answer', async () => {
+  const http2 = await import('node:http2');
+  const app = makeApp((app) => {
+    app.post(
+      '/users/:id',
+      validate({ params: z.object({ id: z.coerce.number() }), query: z.object({ n: z.coerce.number() }), body: User }),
+      (req, res) => res.json({ id: req.params.id, n: req.query.n, name: req.body.name }),
+    );
+  });
+  const server = http2.createServer({}, app as never);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  const client = http2.connect(`http://127.0.0.1:${port}`);
+  const send = (path: string, body: unknown) =>
+    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = client.request({ ':method': 'POST', ':path': path, 'content-type': 'application/json' });
+      let status = 0;
+      let type = '';
+      let text = '';
+      req.on('response', (h) => {
+        status = Number(h[':status']);
+        type = String(h['content-type']);
+      });
+      req.setEncoding('utf8');
+      req.on('data', (d: string) => (text += d));
+      req.on('end', () => resolve({ status, type, body: text }));
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
+  try {
+    const ok = await send('/users/5?n=2', { name: 'a', age: 1 });
+    assert.equal(ok.status, 200, ok.body);
+    assert.deepEqual(JSON.parse(ok.body), { id: 5, n: 2, name: 'a' });
+    const bad = await send('/users/x?n=y', { name: '' });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.type, 'application/problem+json; charset=utf-8');
+    assert.deepEqual(
+      JSON.parse(bad.body).issues.map((i: { in: string; path: unknown[] }) => [i.in, i.path]),
+      [
+        ['params', ['id']],
+        ['query', ['n']],
+        ['body', ['name']],
+        ['body', ['age']],
+      ],
+    );
+  } finally {
+    client.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
