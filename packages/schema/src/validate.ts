@@ -188,7 +188,8 @@ function run(plan: Plan, req: Req, res: ServerResponse, next: Next, from: number
     try {
       const result = check.std.validate(read(req, check.part));
       if (result !== null && typeof result === 'object' && typeof (result as Promise<unknown>).then === 'function') {
-        void resume(plan, req, res, next, i, result, state);
+        // a rejection of resume itself (nothing in it should throw) still reaches next, never the process
+        resume(plan, req, res, next, i, result, state).then(undefined, next);
         return;
       }
       record(plan, state, i, check.part, result);
