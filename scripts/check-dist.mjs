@@ -107,7 +107,9 @@ for (const [i, p] of pkgs.entries()) {
   for (const f of ['dist/index.d.cts', 'dist/index.d.ts']) {
     const text = readFileSync(join(p.dir, f), 'utf8');
     const referenced = text.includes('/// <reference types="node" />');
-    const uses = /from ['"]node:|import\(['"]node:|\bBuffer\b|\bNodeJS\./.test(text.replace('/// <reference types="node" />', ''));
+    const uses = /from ['"]node:|import\(['"]node:|\bBuffer\b|\bNodeJS\./.test(
+      text.replace('/// <reference types="node" />', ''),
+    );
     check(`${name}: ${f} references node's types where it uses them`, () => referenced || !uses);
     if (NO_NODE_TYPES.includes(name)) check(`${name}: ${f} needs no @types/node`, () => !referenced && !uses);
   }

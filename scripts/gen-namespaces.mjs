@@ -123,14 +123,14 @@ for (const e of appTypes) {
 }
 appLines.push('}', ...appAliases);
 
-// briskjs: @brisk/app's types through its namespace, the logger's through its own.
+// briskjs: @brisk/app's types through its namespace, the logger's and @brisk/schema's through their own.
 const briskLines = ['declare namespace brisk {'];
 for (const e of typeExports(join(root, 'packages/brisk/src/index.ts'))) {
   if (e.from.includes('/packages/brisk/')) {
     briskLines.push(`  export type ${e.name} = ${e.name}Interface;`);
     continue;
   }
-  const pkg = e.from.includes('/packages/logger/') ? 'logger' : 'app';
+  const pkg = e.from.includes('/packages/logger/') ? 'logger' : e.from.includes('/packages/schema/') ? 'schema' : 'app';
   briskLines.push(`  export type ${e.name}${params(e.decl)} = ${pkg}.${e.name}${args(e.decl)};`);
 }
 briskLines.push('}');

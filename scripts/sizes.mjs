@@ -28,6 +28,12 @@ for (const row of table) {
  */
 const TARGET = { briskjs: 1 / 3, '@brisk/bytes': 1.25, '@brisk/range': 1.25, '@brisk/router': 1.25 };
 
+/**
+ * Packages that replace no upstream package (a feature of brisk's own, decision 032): measured,
+ * shown without a ratio, held to no target. Any other package without a docs/upstream.md row is an error.
+ */
+const OWN = ['@brisk/schema'];
+
 const work = join(tmpdir(), `brisk-sizes-${process.pid}`);
 const kb = (n) => (n / 1024).toFixed(1);
 const tarballs = packAll(join(work, 'tarballs'));
@@ -39,6 +45,11 @@ for (const t of tarballs) {
   npmInstall(join(work, 'brisk'), specs, { offline: true, peers: false });
   const ours = treeBytes(join(work, 'brisk/node_modules'));
   const upstream = UPSTREAM[t.name];
+  if (!upstream && OWN.includes(t.name)) {
+    rows.push({ t, ours, theirs: undefined, ok: true });
+    console.error(`sizes: ${t.name}: ${kb(ours)} KB (no upstream package)`);
+    continue;
+  }
   if (!upstream) throw new Error(`sizes: docs/upstream.md names no upstream package of ${t.name}`);
   npmInstall(join(work, 'upstream'), upstream, { peers: false });
   const theirs = treeBytes(join(work, 'upstream/node_modules'));
@@ -50,9 +61,10 @@ rows.sort((a, b) => order(a).localeCompare(order(b)));
 const lines = [
   '| package | tarball | install (with its @brisk/\\* dependencies) | upstream install (with all its dependencies) | ratio |',
   '| :-- | --: | --: | :-- | --: |',
-  ...rows.map(
-    (r) =>
-      `| \`${r.t.name}\` | ${kb(r.t.bytes)} KB | ${kb(r.ours)} KB | ${kb(r.theirs)} KB: ${UPSTREAM[r.t.name].join(', ')} | ${((100 * r.ours) / r.theirs).toFixed(0)} %${r.ok ? '' : ' (over target)'} |`,
+  ...rows.map((r) =>
+    r.theirs === undefined
+      ? `| \`${r.t.name}\` | ${kb(r.t.bytes)} KB | ${kb(r.ours)} KB | none: brisk's own | |`
+      : `| \`${r.t.name}\` | ${kb(r.t.bytes)} KB | ${kb(r.ours)} KB | ${kb(r.theirs)} KB: ${UPSTREAM[r.t.name].join(', ')} | ${((100 * r.ours) / r.theirs).toFixed(0)} %${r.ok ? '' : ' (over target)'} |`,
   ),
 ];
 console.log(lines.join('\n'));

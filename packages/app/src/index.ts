@@ -159,6 +159,7 @@ declare namespace brisk {
     LocalsObj extends AnyRecord = AnyRecord,
   > = RequestHandlerParams_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type RequestParamHandler = RequestParamHandler_;
+  export type RequestSchemas = RequestSchemas_;
   export type Response<
     ResBody = any,
     LocalsObj extends AnyRecord = AnyRecord,
@@ -170,12 +171,20 @@ declare namespace brisk {
   export type RouterFactory = RouterFactory_;
   export type RouterMethodsOf<T> = RouterMethodsOf_<T>;
   export type RouterOptions = RouterOptions_;
+  export type SchemaOutput<S, Else = unknown> = SchemaOutput_<S, Else>;
   export type Send<ResBody = any, T = Response<ResBody>> = Send_<ResBody, T>;
   export type SendFileOptions = SendFileOptions_;
   export type ShutdownOptions = ShutdownOptions_;
   export type ShutdownServer = ShutdownServer_;
   export type TrustProxyFunction = TrustProxyFunction_;
   export type UseHandler<T> = UseHandler_<T>;
+  export type ValidatedBody<S> = ValidatedBody_<S>;
+  export type ValidatedHandler<S, Route = string> = ValidatedHandler_<S, Route>;
+  export type ValidatedHeaders<S> = ValidatedHeaders_<S>;
+  export type ValidatedParams<S, Else> = ValidatedParams_<S, Else>;
+  export type ValidatedQuery<S> = ValidatedQuery_<S>;
+  export type ValidatedResBody<S> = ValidatedResBody_<S>;
+  export type ValidatingHandler<S extends RequestSchemas = RequestSchemas> = ValidatingHandler_<S>;
   export type ViewConstructor = ViewConstructor_;
   export type ViewLike = ViewLike_;
   export type ViewOptions = ViewOptions_;
@@ -247,6 +256,7 @@ type RequestHandlerParams_<
   LocalsObj extends types_.AnyRecord = types_.AnyRecord,
 > = types_.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
 type RequestParamHandler_ = types_.RequestParamHandler;
+type RequestSchemas_ = types_.RequestSchemas;
 type Response_<
   ResBody = any,
   LocalsObj extends types_.AnyRecord = types_.AnyRecord,
@@ -258,12 +268,20 @@ type Router_ = Router;
 type RouterFactory_ = types_.RouterFactory;
 type RouterMethodsOf_<T> = types_.RouterMethodsOf<T>;
 type RouterOptions_ = types_.RouterOptions;
+type SchemaOutput_<S, Else = unknown> = types_.SchemaOutput<S, Else>;
 type Send_<ResBody = any, T = types_.Response<ResBody>> = types_.Send<ResBody, T>;
 type SendFileOptions_ = response_.SendFileOptions;
 type ShutdownOptions_ = shutdown_.ShutdownOptions;
 type ShutdownServer_ = shutdown_.ShutdownServer;
 type TrustProxyFunction_ = settings_.TrustProxyFunction;
 type UseHandler_<T> = types_.UseHandler<T>;
+type ValidatedBody_<S> = types_.ValidatedBody<S>;
+type ValidatedHandler_<S, Route = string> = types_.ValidatedHandler<S, Route>;
+type ValidatedHeaders_<S> = types_.ValidatedHeaders<S>;
+type ValidatedParams_<S, Else> = types_.ValidatedParams<S, Else>;
+type ValidatedQuery_<S> = types_.ValidatedQuery<S>;
+type ValidatedResBody_<S> = types_.ValidatedResBody<S>;
+type ValidatingHandler_<S extends types_.RequestSchemas = types_.RequestSchemas> = types_.ValidatingHandler<S>;
 type ViewConstructor_ = view_.ViewConstructor;
 type ViewLike_ = view_.ViewLike;
 type ViewOptions_ = view_.ViewOptions;

@@ -284,12 +284,81 @@ export type HandlerArg<P = ParamsDictionary> =
 export type Handlers<H> = H | readonly Handlers<H>[];
 
 /**
+ * The output type of a Standard Schema v1 (`schema['~standard'].types.output`: zod, valibot,
+ * arktype), or `Else` for anything else. Read structurally: @brisk/app depends on no schema package.
+ */
+export type SchemaOutput<S, Else = unknown> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly output: infer O }
+    ? O
+    : Else
+  : Else;
+
+/**
+ * The schemas a validating middleware declares, by request part (what @brisk/schema's
+ * `validate({ params, query, body, headers, response })` takes).
+ */
+export interface RequestSchemas {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  headers?: unknown;
+  /** Response body schemas by status code (`{ 200: schema }`). */
+  response?: unknown;
+}
+
+/**
+ * A middleware that validates requests against `schemas` (@brisk/schema's `validate()`). As a
+ * route's first handler, it types the handlers after it ({@link ValidatedHandler}).
+ */
+export interface ValidatingHandler<S extends RequestSchemas = RequestSchemas> extends RequestHandler {
+  /** The schemas it validates with (read by @brisk/schema's `openapi()`). */
+  readonly schemas: S;
+}
+
+/** `req.params` after {@link ValidatingHandler}: the `params` schema's output, else the path's params. */
+export type ValidatedParams<S, Else> = S extends { params: infer X } ? SchemaOutput<X, Else> : Else;
+/** `req.query` after {@link ValidatingHandler}: the `query` schema's output, else a parsed query. */
+export type ValidatedQuery<S> = S extends { query: infer X } ? SchemaOutput<X, ParsedQuery> : ParsedQuery;
+/** `req.body` after {@link ValidatingHandler}: the `body` schema's output, else `any`. */
+// biome-ignore lint/suspicious/noExplicitAny: without a schema, req.body is what a parser made of the client's bytes
+export type ValidatedBody<S> = S extends { body: infer X } ? SchemaOutput<X, any> : any;
+/** The body `res.json` takes after {@link ValidatingHandler}: any `response` schema's output, else `any`. */
+export type ValidatedResBody<S> = S extends { response: infer R }
+  ? { [K in keyof R]: SchemaOutput<R[K], unknown> }[keyof R]
+  : // biome-ignore lint/suspicious/noExplicitAny: @types/express's default, for drop-in annotations
+    any;
+/** `req.validatedHeaders` after {@link ValidatingHandler} with a `headers` schema: its output. */
+export type ValidatedHeaders<S> = S extends { headers: infer X }
+  ? { validatedHeaders: SchemaOutput<X, Record<string, unknown>> }
+  : unknown;
+
+/**
+ * A handler after a {@link ValidatingHandler}: `req.params`, `req.query` and `req.body` are its
+ * schemas' outputs (the path's params where it has no `params` schema), `req.validatedHeaders`
+ * the `headers` schema's output, and `res.json` takes what a `response` schema gives.
+ */
+export type ValidatedHandler<S, Route = string> = {
+  handler(
+    req: Request<ValidatedParams<S, RouteParameters<Route>>, ValidatedResBody<S>, ValidatedBody<S>, ValidatedQuery<S>> &
+      ValidatedHeaders<S>,
+    res: Response<ValidatedResBody<S>>,
+    next: NextFunction,
+  ): unknown;
+}['handler'];
+
+/**
  * `app.get(path, ...handlers)`, `router.post(...)` and their siblings (@types/express's
  * `IRouterMatcher`). Without type arguments the parameters are inferred from a literal path
  * (`'/users/:id'` → `req.params.id: string`); with them they are @types/express's
  * `<P, ResBody, ReqBody, ReqQuery, LocalsObj>`, in its order.
  */
 export interface IRouterMatcher<T> {
+  // A validating middleware first (@brisk/schema's `validate()`): the handlers after it typed from its schemas.
+  <Route extends string | RegExp, S extends RequestSchemas>(
+    path: Route,
+    validator: ValidatingHandler<S>,
+    ...handlers: Array<Handlers<ValidatedHandler<S, Route>>>
+  ): T;
   <
     Route extends string | RegExp,
     P = RouteParameters<Route>,
@@ -363,6 +432,10 @@ export interface IRouterMatcher<T> {
  * (@types/express's `IRouterHandler`). `Route` is the route's path, which types `req.params`.
  */
 export interface IRouterHandler<T, Route = string> {
+  <S extends RequestSchemas>(
+    validator: ValidatingHandler<S>,
+    ...handlers: Array<Handlers<ValidatedHandler<S, Route>>>
+  ): T;
   (...handlers: Array<Handlers<RequestHandler<RouteParameters<Route>>>>): T;
   (middleware: Handlers<ForeignHandler>, ...handlers: Array<Handlers<RequestHandler<RouteParameters<Route>>>>): T;
   (...handlers: Array<Handlers<ErrorRequestHandler<RouteParameters<Route>>>>): T;

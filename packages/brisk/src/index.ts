@@ -1,11 +1,13 @@
 // briskjs: Express 5 and morgan in one package. `require('briskjs')` is the function that creates
 // an app, with Express's properties (`application`, `request`, `response`, `Route`, `Router`,
-// `json`, `raw`, `text`, `urlencoded`, `static`), `logger`, the request logger (morgan), and
-// `shutdown`, graceful shutdown of a server.
-// Everything is @brisk/app's and @brisk/logger's own objects: one instance per process.
+// `json`, `raw`, `text`, `urlencoded`, `static`), `logger`, the request logger (morgan),
+// `shutdown`, graceful shutdown of a server, and `validate` and `openapi` (@brisk/schema).
+// Everything is @brisk/app's, @brisk/logger's and @brisk/schema's own objects: one instance per process.
 import app, { type BriskApp } from '@brisk/app';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import logger from '@brisk/logger';
+import { openapi, validate } from '@brisk/schema';
+import type * as schema from '@brisk/schema';
 import type { Express } from '@brisk/app';
 
 // What express exports (`static` is a reserved word: `import { static as serveStatic }`), and the logger
@@ -24,6 +26,7 @@ export {
   urlencoded,
 } from '@brisk/app';
 export { default as logger } from '@brisk/logger';
+export { openapi, validate } from '@brisk/schema';
 
 // Types: every public type of @brisk/app (@types/express's names and brisk's), and the logger's
 export type * from '@brisk/app';
@@ -37,6 +40,21 @@ export type {
   TokenCallback,
   Tokens,
 } from '@brisk/logger';
+export type {
+  InferInput,
+  InferOutput,
+  OpenAPIDocument,
+  OpenAPIOptions,
+  RequestPart,
+  Schemas,
+  StandardSchemaV1,
+  ValidateOptions,
+  ValidationError,
+  ValidationErrorHandler,
+  ValidationIssue,
+  ValidationProblem,
+  Validator,
+} from '@brisk/schema';
 
 /** `require('briskjs')`: creates an app, with Express's properties and `logger`. */
 export interface Brisk {
@@ -56,6 +74,10 @@ export interface Brisk {
   shutdown: BriskApp['shutdown'];
   /** The request logger: `brisk.logger('dev')` (morgan 1.12). */
   logger: typeof logger;
+  /** Request validation with any Standard Schema library: `app.post(path, brisk.validate({ body: User }), handler)`. */
+  validate: typeof validate;
+  /** An OpenAPI 3.1 document of the app's routes and their `validate()` schemas. */
+  openapi: typeof openapi;
 }
 
 /**
@@ -86,6 +108,8 @@ const brisk: Brisk = Object.assign(createApplication, {
   finalhandler: app.finalhandler,
   shutdown: app.shutdown,
   logger,
+  validate,
+  openapi,
 });
 
 // biome-ignore-start lint/suspicious/noExplicitAny: @types/express's defaults, repeated
@@ -129,6 +153,8 @@ declare namespace brisk {
   export type Handler = app.Handler;
   export type HandlerArg<P = ParamsDictionary> = app.HandlerArg<P>;
   export type Handlers<H> = app.Handlers<H>;
+  export type InferInput<S extends StandardSchemaV1> = schema.InferInput<S>;
+  export type InferOutput<S extends StandardSchemaV1> = schema.InferOutput<S>;
   export type InjectOptions = app.InjectOptions;
   export type InjectResponse = app.InjectResponse;
   export type IRoute<Route = string> = app.IRoute<Route>;
@@ -154,6 +180,8 @@ declare namespace brisk {
     Entry extends object = object,
   > = logger.ObjectLoggerOptions<Req, Res, Entry>;
   export type ObjectLogStream<Entry extends object = object> = logger.ObjectLogStream<Entry>;
+  export type OpenAPIDocument = schema.OpenAPIDocument;
+  export type OpenAPIOptions = schema.OpenAPIOptions;
   export type ParamHandler = app.ParamHandler;
   export type Params = app.Params;
   export type ParamsDictionary = app.ParamsDictionary;
@@ -186,6 +214,8 @@ declare namespace brisk {
     LocalsObj extends AnyRecord = AnyRecord,
   > = app.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type RequestParamHandler = app.RequestParamHandler;
+  export type RequestPart = schema.RequestPart;
+  export type RequestSchemas = app.RequestSchemas;
   export type Response<
     ResBody = any,
     LocalsObj extends AnyRecord = AnyRecord,
@@ -197,10 +227,13 @@ declare namespace brisk {
   export type RouterFactory = app.RouterFactory;
   export type RouterMethodsOf<T> = app.RouterMethodsOf<T>;
   export type RouterOptions = app.RouterOptions;
+  export type SchemaOutput<S, Else = unknown> = app.SchemaOutput<S, Else>;
+  export type Schemas = schema.Schemas;
   export type Send<ResBody = any, T = Response<ResBody>> = app.Send<ResBody, T>;
   export type SendFileOptions = app.SendFileOptions;
   export type ShutdownOptions = app.ShutdownOptions;
   export type ShutdownServer = app.ShutdownServer;
+  export type StandardSchemaV1<Input = unknown, Output = Input> = schema.StandardSchemaV1<Input, Output>;
   export type TokenCallback<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
@@ -211,6 +244,19 @@ declare namespace brisk {
   > = logger.Tokens<Req, Res>;
   export type TrustProxyFunction = app.TrustProxyFunction;
   export type UseHandler<T> = app.UseHandler<T>;
+  export type ValidatedBody<S> = app.ValidatedBody<S>;
+  export type ValidatedHandler<S, Route = string> = app.ValidatedHandler<S, Route>;
+  export type ValidatedHeaders<S> = app.ValidatedHeaders<S>;
+  export type ValidatedParams<S, Else> = app.ValidatedParams<S, Else>;
+  export type ValidatedQuery<S> = app.ValidatedQuery<S>;
+  export type ValidatedResBody<S> = app.ValidatedResBody<S>;
+  export type ValidateOptions = schema.ValidateOptions;
+  export type ValidatingHandler<S extends RequestSchemas = RequestSchemas> = app.ValidatingHandler<S>;
+  export type ValidationError = schema.ValidationError;
+  export type ValidationErrorHandler = schema.ValidationErrorHandler;
+  export type ValidationIssue = schema.ValidationIssue;
+  export type ValidationProblem = schema.ValidationProblem;
+  export type Validator<S extends Schemas = Schemas> = schema.Validator<S>;
   export type ViewConstructor = app.ViewConstructor;
   export type ViewLike = app.ViewLike;
   export type ViewOptions = app.ViewOptions;
