@@ -1,0 +1,162 @@
+// briskjs/express4: Express 4.22 on brisk. `require('briskjs/express4')` is an `express()` whose
+// apps, routers, requests, responses and body parsers behave as Express 4.22's, each Express 4
+// habit reported once with a `DeprecationWarning` naming the Express 5 way (docs/express4.md).
+//
+// Everything here is a layer over brisk's Express 5 objects, set up when an app or router is
+// made: an app is a `brisk()` app whose own request and response prototypes (`app.request`,
+// `app.response`) get Express 4's methods, whose router has Express 4's prototype layer
+// (router.ts), and whose `query parser` is Express 4's. Apps made by `require('briskjs')` are
+// never touched, and no request of theirs runs any code of this file (decision 031).
+
+import brisk from '@brisk/app';
+import { parse as parseQs } from '@brisk/qs';
+import { parseurl } from '@brisk/http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, raw, text, urlencoded } from './body.js';
+import { parseExtendedQuery, requestOverlay } from './request.js';
+import { responseOverlay } from './response.js';
+import { Router } from './router.js';
+import { fileType } from './response.js';
+import { warn } from './warn.js';
+import type { Express4, Express4Static } from './types.js';
+
+export type * from './types.js';
+export { WARNINGS, type WarningCode } from './warn.js';
+
+type App = {
+  set(setting: string, value?: unknown): unknown;
+  enabled(setting: string): boolean;
+  request: object;
+  response: object;
+  delete(...args: unknown[]): unknown;
+};
+
+/** Express 4's middleware that 4.x no longer bundles: reading one throws Express 4's error. */
+const REMOVED = [
+  'bodyParser',
+  'compress',
+  'cookieSession',
+  'session',
+  'logger',
+  'cookieParser',
+  'favicon',
+  'responseTime',
+  'errorHandler',
+  'timeout',
+  'methodOverride',
+  'vhost',
+  'csrf',
+  'directory',
+  'limit',
+  'multipart',
+  'staticCache',
+];
+
+const baseSet = brisk.application.set as unknown as (this: App, setting: string, value?: unknown) => unknown;
+
+/** `app.set` with Express 4's `extended` query parser (qs with `arrayLimit` 1000). */
+function set(this: App, setting: string, value?: unknown): unknown {
+  if (arguments.length === 1) return baseSet.call(this, setting);
+  const ret = baseSet.call(this, setting, value);
+  if (setting === 'query parser' && value === 'extended') baseSet.call(this, 'query parser fn', parseExtendedQuery);
+  return ret;
+}
+
+/** `app.del()`: `app.delete()` under its Express 3 name. */
+function del(this: App, ...args: unknown[]): unknown {
+  warn('BRISK_E4_APP_DEL');
+  return this.delete(...args);
+}
+
+const requestProps = requestOverlay(brisk.request);
+const responseProps = responseOverlay(brisk.response as unknown as Record<string, (...args: unknown[]) => unknown>);
+
+/**
+ * Creates an Express 4 application (`express()` of Express 4.22).
+ *
+ * @example
+ * const express = require('briskjs/express4');
+ * const app = express();
+ * app.get('/users/:id?', (req, res) => res.send(200, req.params.id || 'all'));
+ */
+function createApplication(): Express4 {
+  const app = brisk() as unknown as App & Record<string, unknown>;
+  let router: unknown = null;
+  const routerOf = function (this: App): unknown {
+    router ??= Router({
+      caseSensitive: this.enabled('case sensitive routing'),
+      strict: this.enabled('strict routing'),
+    });
+    return router;
+  };
+  Object.defineProperty(app, 'router', { configurable: true, enumerable: true, get: routerOf });
+  // Express 4's name for it (apps list their routes with `app._router.stack`)
+  Object.defineProperty(app, '_router', { configurable: true, enumerable: false, get: routerOf });
+  Object.defineProperties(app, {
+    set: { configurable: true, enumerable: true, writable: true, value: set },
+    del: { configurable: true, enumerable: true, writable: true, value: del },
+  });
+  app.set('query parser', 'extended');
+  Object.defineProperties(app.request, requestProps);
+  Object.defineProperties(app.response, responseProps);
+  return app as unknown as Express4;
+}
+
+/** Express 4's `express.query([options])`: parses the query string into `req.query` unless set. */
+function query(
+  options?: object | ((str: string) => unknown),
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const parse =
+    typeof options === 'function' ? options : (str: string) => parseQs(str, { allowPrototypes: true, ...options });
+  return function query(req, _res, next) {
+    const r = req as IncomingMessage & { query?: unknown };
+    if (!r.query) r.query = parse((parseurl(req)?.query as string) ?? '');
+    next();
+  };
+}
+
+type StaticOptions = {
+  setHeaders?: (res: ServerResponse, path: string, stat: unknown) => void;
+  [key: string]: unknown;
+};
+
+/** `express.static(root, [options])`: serve-static, with send 0.19's `charset=UTF-8` for text files. */
+function serveStatic(root: string, options?: StaticOptions): unknown {
+  const setHeaders = options?.setHeaders;
+  return brisk.static(root, {
+    ...options,
+    setHeaders(res: ServerResponse, path: string, stat: unknown) {
+      const type = fileType(res, path, undefined);
+      if (type !== undefined) res.setHeader('Content-Type', type);
+      if (setHeaders) setHeaders(res, path, stat);
+    },
+  } as never);
+}
+
+const express = Object.assign(createApplication, {
+  application: brisk.application,
+  request: brisk.request,
+  response: brisk.response,
+  Route: brisk.Route,
+  Router,
+  json,
+  raw,
+  text,
+  urlencoded,
+  query,
+  static: serveStatic,
+}) as unknown as Express4Static;
+
+for (const name of REMOVED) {
+  Object.defineProperty(express, name, {
+    configurable: true,
+    get() {
+      throw new Error(
+        `Most middleware (like ${name}) is no longer bundled with Express and must be installed separately. Please see https://github.com/senchalabs/connect#middleware.`,
+      );
+    },
+  });
+}
+
+export { Router, json, raw, text, urlencoded, query };
+export default express;
