@@ -18,10 +18,39 @@ import { responseOverlay } from './response.js';
 import { Router } from './router.js';
 import { fileType } from './response.js';
 import { warn } from './warn.js';
-import type { Express4, Express4Static } from './types.js';
+import type {
+  ErrorRequestHandler4,
+  Express4,
+  Express4Static,
+  Matcher4,
+  ParamHandler4,
+  ParamProcessor,
+  Request4,
+  RequestHandler4,
+  Response4,
+  Route4,
+  Router4,
+  Send4,
+  Use4,
+} from './types.js';
+import type { WarningCode } from './warn.js';
 
-export type * from './types.js';
-export { WARNINGS, type WarningCode } from './warn.js';
+export type {
+  ErrorRequestHandler4,
+  Express4,
+  Express4Static,
+  Matcher4,
+  ParamHandler4,
+  ParamProcessor,
+  Request4,
+  RequestHandler4,
+  Response4,
+  Route4,
+  Router4,
+  Send4,
+  Use4,
+} from './types.js';
+export type { WarningCode } from './warn.js';
 
 type App = {
   set(setting: string, value?: unknown): unknown;
@@ -158,5 +187,56 @@ for (const name of REMOVED) {
   });
 }
 
-export { Router, json, raw, text, urlencoded, query };
+// biome-ignore-start lint/suspicious/noExplicitAny: @types/express's defaults, repeated
+/**
+ * Types as `express.Request` & co. for CommonJS TypeScript users
+ * (`import express = require('briskjs/express4')`), who see only the default export: Express 4's
+ * request, response and handlers (types.ts).
+ */
+declare namespace express {
+  export type Express4 = Express4_;
+  export type Express4Static = Express4Static_;
+  export type ParamProcessor = ParamProcessor_;
+  export type WarningCode = WarningCode_;
+  export type Express = Express4_;
+  export type Application = Express4_;
+  export type Router = Router4_;
+  export type Router4 = Router4_;
+  export type Route4 = Route4_;
+  export type NextFunction = brisk.NextFunction;
+  export type Request<P = brisk.ParamsDictionary> = Request4_<P>;
+  export type Request4<P = brisk.ParamsDictionary> = Request4_<P>;
+  export type Response<ResBody = any> = Response4_<ResBody>;
+  export type Response4<ResBody = any> = Response4_<ResBody>;
+  export type Send4<ResBody = any, T = unknown> = Send4_<ResBody, T>;
+  export type RequestHandler<P = brisk.ParamsDictionary> = RequestHandler4_<P>;
+  export type RequestHandler4<P = brisk.ParamsDictionary> = RequestHandler4_<P>;
+  export type ErrorRequestHandler<P = brisk.ParamsDictionary> = ErrorRequestHandler4_<P>;
+  export type ErrorRequestHandler4<P = brisk.ParamsDictionary> = ErrorRequestHandler4_<P>;
+  export type ParamHandler4 = ParamHandler4_;
+  export type Matcher4<T> = Matcher4_<T>;
+  export type Use4<T> = Use4_<T>;
+}
+// biome-ignore-end lint/suspicious/noExplicitAny: @types/express's defaults, repeated
+// Top-level aliases: a namespace merged with a const cannot name the file's own imports directly.
+type Express4_ = Express4;
+type Express4Static_ = Express4Static;
+type ParamProcessor_ = ParamProcessor;
+type WarningCode_ = WarningCode;
+type Router4_ = Router4;
+type Route4_ = Route4;
+type Request4_<P> = Request4<P>;
+type Response4_<ResBody> = Response4<ResBody>;
+type Send4_<ResBody, T> = Send4<ResBody, T>;
+type RequestHandler4_<P> = RequestHandler4<P>;
+type ErrorRequestHandler4_<P> = ErrorRequestHandler4<P>;
+type ParamHandler4_ = ParamHandler4;
+type Matcher4_<T> = Matcher4<T>;
+type Use4_<T> = Use4<T>;
+
+const application: Express4Static['application'] = brisk.application;
+const request: Express4Static['request'] = brisk.request;
+const response: Express4Static['response'] = brisk.response;
+const Route: Express4Static['Route'] = brisk.Route;
+export { application, request, response, Route, Router, json, raw, text, urlencoded, query, serveStatic as static };
 export default express;
