@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
 import brisk from 'briskjs';
-import { resetWarnings } from '../packages/brisk/src/express4/warn.js';
+import { readFileSync } from 'node:fs';
+import { resetWarnings, WARNINGS } from '../packages/brisk/src/express4/warn.js';
 import { serve, type TestServer } from './support/http.js';
 
 /** Warning codes emitted while `fn` runs (and shortly after, warnings are emitted on next tick). */
@@ -410,4 +411,29 @@ describe("Express 4's removed-middleware getters", () => {
       );
     });
   }
+});
+
+describe('the warnings', () => {
+  test('docs/express4.md lists every code, and only those', () => {
+    const docs = readFileSync(new URL('../docs/express4.md', import.meta.url), 'utf8');
+    const listed = new Set([...docs.matchAll(/^\| `(BRISK_E4_[A-Z_]+)` \|/gm)].map((m) => m[1]));
+    assert.deepEqual([...listed].sort(), Object.keys(WARNINGS).sort());
+  });
+  test('a DeprecationWarning with its code, once per process; --no-deprecation silences it', async () => {
+    const codes = await warningsOf(async () => {
+      const a = express();
+      a.del('/x', (req, res) => res.end());
+      a.del('/y', (req, res) => res.end());
+    });
+    assert.deepEqual(codes, ['BRISK_E4_APP_DEL']);
+    const silenced = await warningsOf(async () => {
+      process.noDeprecation = true;
+      try {
+        express().del('/x', (req, res) => res.end());
+      } finally {
+        process.noDeprecation = false;
+      }
+    });
+    assert.deepEqual(silenced, []);
+  });
 });
