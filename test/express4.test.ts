@@ -427,11 +427,13 @@ describe('the warnings', () => {
     });
     assert.deepEqual(codes, ['BRISK_E4_APP_DEL']);
     const silenced = await warningsOf(async () => {
-      process.noDeprecation = true;
+      // what `node --no-deprecation` sets (@types/node 18 does not declare it)
+      const proc = process as { noDeprecation?: boolean };
+      proc.noDeprecation = true;
       try {
         express().del('/x', (req, res) => res.end());
       } finally {
-        process.noDeprecation = false;
+        proc.noDeprecation = false;
       }
     });
     assert.deepEqual(silenced, []);
