@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
 import { express4Matcher, isExpress4Path, translateExpress4 } from '../packages/brisk/src/express4/path.js';
 import { resetWarnings } from '../packages/brisk/src/express4/warn.js';
-import { assertLinear } from './support/fuzz.js';
+import { assertLinear, check, fc, hostile, word } from './support/fuzz.js';
 import { serve, type TestServer } from './support/http.js';
 
 /** What the matcher gives for `path` under `pattern` (`end` true: a route), as `[params, matched]`. */
@@ -167,4 +167,46 @@ describe('matching time grows linearly with the path', () => {
       });
     }
   }
+});
+
+describe('random Express 4 patterns (fast-check)', () => {
+  /** A segment: parameters and literals, a separator between two parameters. */
+  const segment = fc
+    .array(fc.tuple(fc.constantFrom('-', '.', '~', '-x-', '@', ','), word(1, 3)), { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.map(([sep, name], i) => `${i === 0 ? '' : sep}:${name}${i}`).join(''));
+  const literal = word(1, 6);
+  const pattern = fc
+    .array(fc.oneof(segment, literal), { minLength: 1, maxLength: 4 })
+    .map((segments) => `/${segments.join('/')}`);
+
+  test('a path built from the pattern matches it, and gives each value back', () => {
+    check(
+      fc.property(pattern, fc.array(word(1, 6), { minLength: 20, maxLength: 20 }), (p, values) => {
+        const given: Record<string, string> = {};
+        let k = 0;
+        const path = p.replace(/:([a-z]+\d+)/g, (_, name: string) => {
+          given[name] = values[k++ % values.length];
+          return given[name];
+        });
+        const got = m(p, path);
+        assert.ok(got, `${p} on ${path}`);
+        assert.deepEqual(got[0], given);
+        assert.equal(got[1], path);
+      }),
+      300,
+    );
+  });
+  test('hostile paths: a match, no match, or the 400 URIError; never another error', () => {
+    check(
+      fc.property(pattern, hostile(['/', '-', '.', '%', '~', '_', '@', 'a', '%2F', '%E0']), (p, path) => {
+        const match = express4Matcher(translateExpress4(p, { end: p.length % 2 === 0 }));
+        try {
+          match(path);
+        } catch (err) {
+          assert.ok(err instanceof URIError && (err as URIError & { status?: number }).status === 400, String(err));
+        }
+      }),
+      300,
+    );
+  });
 });
