@@ -368,7 +368,7 @@ describe("Router 4's messages for handlers that are not functions", () => {
     [
       "router.use('/', 'x')",
       () => express.Router().use('/', 'x' as never),
-      'Router.use() requires a middleware function but got a [object String]',
+      'Router.use() requires a middleware function but got a string',
       TypeError,
     ],
     [
@@ -380,7 +380,7 @@ describe("Router 4's messages for handlers that are not functions", () => {
     [
       "app.use('/', 42)",
       () => express().use('/', 42 as never),
-      'Router.use() requires a middleware function but got a [object Number]',
+      'Router.use() requires a middleware function but got a number',
       TypeError,
     ],
     ["app.use('/')", () => express().use('/' as never), 'app.use() requires a middleware function', TypeError],

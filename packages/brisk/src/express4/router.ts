@@ -44,9 +44,15 @@ const BaseRoute = brisk.Route as unknown as {
 };
 const baseRoute = BaseRoute.prototype;
 
-/** `Object.prototype.toString` of a value: Express 4 names a bad handler's type with it. */
+/** `Object.prototype.toString` of a value: how Route 4 names a bad handler's type. */
 function typeName(value: unknown): string {
   return Object.prototype.toString.call(value);
+}
+
+/** How Router 4's `use` names a bad handler's type: `typeof`, or the class of an object (`Null`, `Object`). */
+function useTypeName(value: unknown): string {
+  const type = typeof value;
+  return type !== 'object' ? type : typeName(value).slice(8, -1);
 }
 
 /**
@@ -122,7 +128,7 @@ router4.use = function use(this: RouterState, handler: unknown, ...rest: unknown
   if (fns.length === 0) throw new TypeError('Router.use() requires a middleware function');
   for (const fn of fns) {
     if (typeof fn !== 'function') {
-      throw new TypeError(`Router.use() requires a middleware function but got a ${typeName(fn)}`);
+      throw new TypeError(`Router.use() requires a middleware function but got a ${useTypeName(fn)}`);
     }
   }
   const t = translate(path, { sensitive: this.caseSensitive, strict: false, end: false });
