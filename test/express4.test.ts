@@ -241,6 +241,28 @@ describe('query parsing', () => {
     });
     assert.deepEqual(codes, ['BRISK_E4_QUERY_ASSIGN']);
   });
+  test("express.query(), and 'extended' set again keeps arrayLimit 1000", async () => {
+    const a = express();
+    a.set('query parser', false);
+    a.get('/none', (req, res) => res.json(req.query));
+    a.get('/mw', express.query({}), (req, res) => res.json(req.query));
+    const b = express();
+    b.set('query parser', 'simple');
+    b.set('query parser', 'extended');
+    b.get('/', (req, res) => res.json(req.query));
+    const sa = await serve(a);
+    const sb = await serve(b);
+    try {
+      assert.deepEqual(JSON.parse((await sa.get('/none?a[b]=1')).body), {});
+      // a query already there (`{}` with the parser off) is kept, as Express 4 keeps it
+      assert.deepEqual(JSON.parse((await sa.get('/mw?a[b]=1')).body), {});
+      assert.deepEqual(JSON.parse((await sb.get('/?i[150]=z')).body), { i: ['z'] });
+      assert.deepEqual(JSON.parse((await sb.get('/?i[1500]=z&j[5]=y')).body), { i: { 1500: 'z' }, j: ['y'] });
+    } finally {
+      await sa.close();
+      await sb.close();
+    }
+  });
   test('query parser settings still apply', async () => {
     const a = express();
     a.set('query parser', 'simple');
