@@ -62,6 +62,23 @@ before(async () => {
   app.get('/sendFile', (req: Loose, res: Loose) => res.sendFile(join(dir, 'page.html')));
   app.get('/download', (req: Loose, res: Loose) => res.download(join(dir, 'a.txt')));
   app.get('/download-named', (req: Loose, res: Loose) => res.download(join(dir, 'a.txt'), 'report 2024.txt'));
+  app.get('/download-cb', (req: Loose, res: Loose) =>
+    res.download(join(dir, 'missing'), (err: Loose) => res.status(298).send(`cb ${err.status}`)),
+  );
+  app.get('/download-options-cb', (req: Loose, res: Loose) =>
+    res.download('a.txt', { root: dir, headers: { 'X-Mine': '1', 'content-disposition': 'inline' } }, (err: Loose) => {
+      if (err) res.status(500).end();
+    }),
+  );
+  app.get('/download-all', (req: Loose, res: Loose) =>
+    res.download('a.txt', 'b.txt', { root: dir }, (err: Loose) => {
+      if (err) res.status(500).end();
+    }),
+  );
+  app.get('/sendfile-malformed', (req: Loose, res: Loose) => res.sendfile('files/%E0%A4%A'));
+  app.get('/sendFile-callback', (req: Loose, res: Loose) =>
+    res.sendFile(join(dir, 'missing'), (err: Loose) => res.status(297).send(`cb ${err.status}`)),
+  );
   app.get('/attachment', (req: Loose, res: Loose) => res.attachment('x.pdf').send('x'));
   app.use('/static', express.static(dir));
   app.use((err: Loose, req: Loose, res: Loose, next: Loose) =>
@@ -164,6 +181,24 @@ describe('file responses as 4.22 writes them', () => {
     const a = await server.get('/attachment');
     assert.equal(a.headers['content-disposition'], 'attachment; filename="x.pdf"');
     assert.equal(a.headers['content-type'], 'application/pdf; charset=utf-8');
+  });
+  test("res.download's argument forms, as 4.22 reads them", async () => {
+    const cb = await server.get('/download-cb');
+    assert.equal(cb.status, 298);
+    assert.equal(cb.body, 'cb 404');
+    const o = await server.get('/download-options-cb');
+    assert.equal(o.status, 200);
+    assert.equal(o.headers['x-mine'], '1');
+    assert.equal(o.headers['content-disposition'], 'attachment; filename="a.txt"');
+    const all = await server.get('/download-all');
+    assert.equal(all.headers['content-disposition'], 'attachment; filename="b.txt"');
+    assert.equal(all.body, 'hello\n');
+  });
+  test('res.sendfile: a malformed escape is a 400; res.sendFile(path, callback)', async () => {
+    assert.equal((await server.get('/sendfile-malformed')).status, 400);
+    const cb = await server.get('/sendFile-callback');
+    assert.equal(cb.status, 297);
+    assert.equal(cb.body, 'cb 404');
   });
   test("the default entry keeps content-disposition 2's unquoted token", async () => {
     const app5 = brisk();

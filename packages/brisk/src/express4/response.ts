@@ -191,8 +191,8 @@ export function responseOverlay(base: Record<string, (...args: unknown[]) => unk
         done = opts;
         opts = null;
       }
-      if (typeof name === 'object' && (typeof opts === 'function' || opts === undefined)) {
-        done = opts;
+      // the options in the file name's place: (path, options, [callback])
+      if (typeof name === 'object' && (typeof rest[1] === 'function' || rest[1] === undefined)) {
         opts = name;
         name = null;
       }
