@@ -1,8 +1,10 @@
 // Express 4 path strings through briskjs/express4: what they match and how `req.params` is
-// filled (values checked against path-to-regexp 0.1.12, as Express 4.22 uses it), over HTTP and
-// at the matcher; and matching time linear in the path for every shape of parameters in a
-// segment (CVE-2024-45296 and CVE-2024-52798 were cubic backtracking in 0.1.7's regexps).
+// filled, over HTTP and at the matcher, compared with path-to-regexp 0.1.13 (what express 4.22.3
+// installs; a devDependency, as `path-to-regexp-0.1`, for this comparison only); and matching
+// time linear in the path for every shape of parameters in a segment (CVE-2024-45296 and
+// CVE-2024-52798 were cubic backtracking in 0.1.7's regexps).
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
 import { express4Matcher, isExpress4Path, translateExpress4 } from '../packages/brisk/src/express4/path.js';
@@ -17,7 +19,7 @@ function m(pattern: string, path: string, end = true): [Record<string, unknown>,
 }
 
 describe('the translation: what Express 4.22 matches, and its params', () => {
-  // [pattern, path, params (undefined values included), matched text] from path-to-regexp 0.1.12
+  // [pattern, path, params (undefined values included)], as path-to-regexp 0.1.13 gives them
   const routes: Array<[string, string, Record<string, unknown> | false]> = [
     ['/user/:id?', '/user', { id: undefined }],
     ['/user/:id?', '/user/5', { id: '5' }],
@@ -28,6 +30,7 @@ describe('the translation: what Express 4.22 matches, and its params', () => {
     ['/*/x/*', '/a/x/b/c', { 0: 'a', 1: 'b/c' }],
     ['/:a-:b', '/x-y-z', { a: 'x-y', b: 'z' }],
     ['/:a-:b-:c', '/x-y-z', { a: 'x', b: 'y', c: 'z' }],
+    ['/:a-:b-:c', '/x-y-z-w', { a: 'x-y', b: 'z', c: 'w' }],
     ['/:from-:to', '/a-b', { from: 'a', to: 'b' }],
     ['/:file.:ext?', '/a.b.c', { file: 'a.b', ext: 'c' }],
     ['/:file.:ext?', '/readme', { file: 'readme', ext: undefined }],
@@ -207,6 +210,68 @@ describe('random Express 4 patterns (fast-check)', () => {
         }
       }),
       300,
+    );
+  });
+});
+
+describe('the same results as path-to-regexp 0.1.13 (express 4.22.3), on random patterns and paths', () => {
+  type Key = { name: string | number };
+  const ptr = createRequire(import.meta.url)('path-to-regexp-0.1') as (
+    path: string,
+    keys: Key[],
+    options: { end?: boolean; strict?: boolean; sensitive?: boolean },
+  ) => RegExp;
+  /** Express 4.22's Layer: the params of a match (a group that did not match: `undefined`, unless set). */
+  function theirs(p: string, path: string, options: { end: boolean; strict: boolean; sensitive: boolean }) {
+    const keys: Key[] = [];
+    const m = ptr(p, keys, options).exec(path);
+    if (m === null) return false;
+    const params: Record<string, string | undefined> = {};
+    for (let i = 1; i < m.length; i++) {
+      const name = keys[i - 1].name;
+      const value = m[i] === undefined ? undefined : decodeURIComponent(m[i]);
+      if (value !== undefined || !Object.hasOwn(params, name)) params[name] = value;
+    }
+    return { params, path: m[0] };
+  }
+  // Tokens of Express 4's syntax, and regexp source as Express 4 passes it through
+  const token = fc.constantFrom(
+    ...['/', '-', '.', '~', 'x', 'y', ':a', ':b', ':c', ':d?', ':e*', ':f(\\d+)', '/:g?', '.:h?', '*'],
+    ...['?', '+', '[xy]', '(x|y)', '/(z)?', '\\.', '\\-'],
+  );
+  const pattern = fc.array(token, { minLength: 1, maxLength: 7 }).map((t) => `/${t.join('')}`);
+  const path = fc
+    .array(fc.constantFrom('/', '-', '.', 'x', 'X', 'y', 'z', '1', '2', '~', '%41'), { maxLength: 12 })
+    .map((t) => `/${t.join('')}`);
+  test('params, their order and the matched text', () => {
+    check(
+      fc.property(pattern, path, fc.boolean(), fc.boolean(), fc.boolean(), (p, u, end, strict, sensitive) => {
+        const options = { end, strict, sensitive };
+        try {
+          ptr(p, [], options);
+        } catch {
+          // a pattern Express 4 cannot compile: brisk refuses it too, when it is registered
+          assert.throws(() => translateExpress4(p, options));
+          return;
+        }
+        const match = express4Matcher(translateExpress4(p, options));
+        let expected: ReturnType<typeof theirs>;
+        try {
+          expected = theirs(p, u, options);
+        } catch {
+          // a malformed escape in a parameter: Express 4's 400 URIError
+          assert.throws(
+            () => match(u),
+            (err: URIError & { status?: number }) => err.status === 400,
+          );
+          return;
+        }
+        const r = match(u);
+        const got = r === false ? false : { params: { ...r.params }, path: r.path };
+        assert.deepEqual(got, expected, `${p} on ${u} ${JSON.stringify(options)}`);
+        if (got && expected) assert.deepEqual(Object.keys(got.params), Object.keys(expected.params));
+      }),
+      5000,
     );
   });
 });

@@ -1,9 +1,10 @@
 // Express 4 path strings (path-to-regexp 0.1's syntax), translated when a route or middleware is
 // registered into a regexp of brisk's own making, and a matcher that fills `req.params` as
 // Express 4 fills them (numbered keys for unnamed groups, `undefined` for an optional parameter
-// that did not match). The regexp is built so that no parameter can backtrack across another's
-// separator: each parameter after the first of a segment stops at the literal text that precedes
-// it, so matching time grows linearly with the path (test/express4-path.test.ts, decision 031).
+// that did not match). The results are path-to-regexp 0.1.13's (what express 4.22.3 installs),
+// compared on random patterns in test/express4-path.test.ts. A parameter not written after `/` or
+// `.` cannot take in the text written before it, so no parameter backtracks across another's
+// separator and matching time grows linearly with the path (the same test measures it).
 //
 // What the syntax means, as Express 4.22 reads it:
 // - `:name` (word characters) is a parameter: one or more characters up to the next `/`; written
@@ -48,11 +49,6 @@ export function isExpress4Path(path: string): boolean {
   return false;
 }
 
-/** Escapes a literal for use inside a regexp lookahead. */
-function escapeLiteral(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
 /** Counts the capturing groups opened in a piece of regexp source (`(` not escaped, not `(?`). */
 function groupsIn(source: string): number {
   let n = 0;
@@ -64,14 +60,25 @@ function groupsIn(source: string): number {
   return n;
 }
 
-/** Translates an Express 4 path string into a regexp and its group names. */
+/** The first `*` of a custom pattern (unless an escape comes first) means `(.*)`, as in Express 4. */
+function customPattern(capture: string): string {
+  const m = /\\.|\*/.exec(capture);
+  return m && m[0] === '*' ? capture.slice(0, m.index) + '(.*)' + capture.slice(m.index + 1) : capture;
+}
+
+/**
+ * Translates an Express 4 path string into a regexp and its group names, as Express 4.22 reads
+ * it (path-to-regexp 0.1.13's results). A parameter not written after `/` or `.` is bounded by
+ * `bound`: the regexp source of the text written since the previous token, as Express 4.22 keeps
+ * it (escapes and dots counted as they come); it cannot take in that text, so it cannot
+ * backtrack across the separator before it.
+ */
 export function translateExpress4(path: string, options: PathOptions = {}): Express4Path {
   const keys: Array<string | number> = [];
   let unnamed = 0;
   let out = '';
-  // The literal text since the last parameter of this segment (as a plain string): what bounds
-  // the next parameter. Undefined right after a `/` or a `.`-parameter (nothing to bound by).
-  let literal = '';
+  let bound = '';
+  let pos = 0; // where the text not yet counted into `bound` starts
   let i = 0;
   const n = path.length;
   const addUnnamed = (count: number): void => {
@@ -79,18 +86,20 @@ export function translateExpress4(path: string, options: PathOptions = {}): Expr
   };
   while (i < n) {
     const c = path[i];
+    if (c === '\\' && i + 1 < n) {
+      const escape = path.slice(i, i + 2);
+      out += escape;
+      bound += escape;
+      pos += 2;
+      i += 2;
+      continue;
+    }
     // a parameter, with the `/` and `.` written before it
     let j = i;
-    let slash = '';
-    let format = '';
-    if (path[j] === '/' && (path[j + 1] === ':' || (path[j + 1] === '.' && path[j + 2] === ':'))) {
-      slash = '/';
-      j++;
-    }
-    if (path[j] === '.' && path[j + 1] === ':') {
-      format = '.';
-      j++;
-    }
+    const slash = path[j] === '/' && (path[j + 1] === ':' || (path[j + 1] === '.' && path[j + 2] === ':'));
+    if (slash) j++;
+    const format = path[j] === '.' && path[j + 1] === ':';
+    if (format) j++;
     if (path[j] === ':' && WORD.test(path[j + 1] ?? '')) {
       let k = j + 1;
       while (k < n && WORD.test(path[k])) k++;
@@ -107,61 +116,53 @@ export function translateExpress4(path: string, options: PathOptions = {}): Expr
       if (star) k++;
       const optional = path[k] === '?';
       if (optional) k++;
-      let pattern: string;
-      if (capture !== undefined) {
-        // as Express 4: the first `*` of a custom pattern (unless an escape comes first) means `.*`
-        const m = /\\.|\*/.exec(capture);
-        pattern = m && m[0] === '*' ? capture.slice(0, m.index) + '(.*)' + capture.slice(m.index + 1) : capture;
-      } else if (slash || format || literal === '') {
-        pattern = format ? '([^/.]+?)' : '([^/]+?)';
-      } else {
-        // Bounded by the literal text before it, as path-to-regexp 0.1.12 bounds it, so that it
-        // cannot take in the separator: no backtracking across it (linear time).
-        pattern = `((?:(?!/|${escapeLiteral(literal)})[^/])+?)`;
-      }
+      if (slash || format) bound = '';
+      else bound += path.slice(pos, i);
+      pos = k;
+      const pattern =
+        capture !== undefined
+          ? customPattern(capture)
+          : bound !== ''
+            ? `((?:(?!/|${bound}).)+?)`
+            : `([^/${format ? '.' : ''}]+?)`;
       keys.push(name);
       addUnnamed(groupsIn(pattern) - 1);
-      out += `(?:${format ? '\\.' : ''}${slash ? '\\/' : ''}${pattern}`;
+      out += `(?:${format ? '\\.' : ''}${slash ? '/' : ''}${pattern}`;
       if (star) {
-        out += `((?:[/${format ? '.' : ''}].+?)?)`;
+        out += `((?:[/${format ? '\\.' : ''}].+?)?)`;
         addUnnamed(1);
       }
       out += `)${optional ? '?' : ''}`;
-      literal = '';
+      bound = '';
       i = k;
       continue;
     }
-    if (c === '\\' && i + 1 < n) {
-      out += path.slice(i, i + 2);
-      literal += path[i + 1];
-      i += 2;
+    if (c === '.') {
+      out += '\\.';
+      bound += '\\.';
+      pos += 1;
+      i++;
     } else if (c === '*') {
       out += '(.*)';
       addUnnamed(1);
-      literal = '';
-      i++;
-    } else if (c === '.') {
-      out += '\\.';
-      literal += '.';
+      bound = '';
+      pos = i + 1;
       i++;
     } else if (c === '/' && path[i + 1] === '(') {
-      out += '\\/(?:';
-      literal = '';
+      bound += path.slice(pos, i) + '/';
+      pos = i + 2;
+      out += '/(?:';
       i += 2;
-    } else if (c === '/') {
-      out += '\\/';
-      literal = '';
-      i++;
     } else {
+      // regexp source as written (a `(` opens a numbered group)
       if (c === '(' && path[i + 1] !== '?') addUnnamed(1);
       out += c;
-      literal += c;
       i++;
     }
   }
-  if (!options.strict) out += path.endsWith('/') ? '?' : '\\/?';
+  if (!options.strict) out += out.endsWith('/') ? '?' : '/?';
   if (options.end !== false) out += '$';
-  else if (!path.endsWith('/')) out += '(?=\\/|$)';
+  else if (!out.endsWith('/')) out += '(?=/|$)';
   return { regexp: new RegExp('^' + out, options.sensitive ? '' : 'i'), keys };
 }
 
