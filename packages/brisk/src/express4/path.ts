@@ -87,9 +87,9 @@ export function translateExpress4(path: string, options: PathOptions = {}): Expr
   while (i < n) {
     const c = path[i];
     if (c === '\\' && i + 1 < n) {
-      const escape = path.slice(i, i + 2);
-      out += escape;
-      bound += escape;
+      const escaped = path.slice(i, i + 2);
+      out += escaped;
+      bound += escaped;
       pos += 2;
       i += 2;
       continue;
