@@ -461,3 +461,28 @@ describe('the warnings', () => {
     assert.deepEqual(silenced, []);
   });
 });
+
+describe('the default entry is untouched', () => {
+  test("an app, router and prototypes of require('briskjs') have none of Express 4's additions", () => {
+    const a4 = express();
+    a4.get('/*', (req, res) => res.end());
+    const app5 = brisk();
+    const router5 = brisk.Router();
+    for (const name of ['del', '_router']) assert.equal(name in app5, false, name);
+    for (const name of ['param', 'acceptsCharset', 'acceptsEncoding', 'acceptsLanguage']) {
+      assert.equal(name in app5.request, false, name);
+      assert.equal(name in brisk.request, false, name);
+    }
+    assert.equal('sendfile' in app5.response, false);
+    assert.equal('sendfile' in brisk.response, false);
+    const base = brisk.Router.prototype as unknown as Record<string, unknown>;
+    for (const name of ['use', 'route', 'param', 'handle']) {
+      assert.equal((router5 as unknown as Record<string, unknown>)[name], base[name], name);
+      assert.equal((app5.router as unknown as Record<string, unknown>)[name], base[name], name);
+      assert.notEqual((a4.router as unknown as Record<string, unknown>)[name], base[name], name);
+    }
+    assert.equal('_params' in router5, false);
+    assert.throws(() => app5.get('/*', () => undefined), /Missing parameter name/);
+    assert.throws(() => app5.response.status.call({} as never, '201' as never), TypeError);
+  });
+});
