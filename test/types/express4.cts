@@ -22,6 +22,7 @@ app.get('/json', (req, res) => {
   res.json({ ok: true }, 202);
 });
 app.get('/jsonp', (req, res) => res.jsonp(200, { ok: true }));
+app.get('/chain', (req, res) => res.type('json').set('X-A', '1').append('X-B', '2').cookie('a', '1').send(200, '{}'));
 app.get('/redirect', (req, res) => res.redirect('/there', 301));
 app.get('/redirect5', (req, res) => res.redirect(301, '/there'));
 app.get('/status', (req, res) => res.status('201').vary().clearCookie('sid', { maxAge: 1000 }).end());

@@ -59,8 +59,29 @@ export interface Send4<ResBody = any, T = unknown> {
   (body: ResBody, status: number): T;
 }
 
-/** Express 5's response members that Express 4 types differently. */
-type Changed = 'send' | 'json' | 'jsonp' | 'status' | 'redirect' | 'vary' | 'clearCookie';
+/**
+ * Express 5's response members that Express 4 types differently, and the chainable ones, which
+ * return this Express 4 response (`res.type('json').send(200, body)`).
+ */
+type Changed =
+  | 'send'
+  | 'json'
+  | 'jsonp'
+  | 'status'
+  | 'redirect'
+  | 'vary'
+  | 'clearCookie'
+  | 'sendStatus'
+  | 'set'
+  | 'header'
+  | 'append'
+  | 'type'
+  | 'contentType'
+  | 'links'
+  | 'attachment'
+  | 'cookie'
+  | 'location'
+  | 'format';
 
 /** A response of an Express 4 app: Express 5's, with Express 4's call shapes. */
 // biome-ignore lint/suspicious/noExplicitAny: @types/express's default
@@ -71,6 +92,30 @@ export interface Response4<ResBody = any, LocalsObj extends AnyRecord = AnyRecor
   jsonp: Send4<ResBody, this>;
   /** Sets the status code; Express 4 takes a string too (BRISK_E4_STATUS_LENIENT). */
   status(code: number | string): this;
+  /** Sends the status code with its message as the body. */
+  sendStatus(code: number): this;
+  /** Sets a header (or several). */
+  set(field: string, value?: unknown): this;
+  set(fields: Record<string, unknown>): this;
+  /** Same as `set`. */
+  header(field: string, value?: unknown): this;
+  header(fields: Record<string, unknown>): this;
+  /** Adds a value to a header. */
+  append(field: string, value?: string | readonly string[]): this;
+  /** Sets `Content-Type` from a type or an extension. */
+  type(type: string): this;
+  /** Same as `type`. */
+  contentType(type: string): this;
+  /** Adds links to the `Link` header. */
+  links(links: Record<string, string | readonly string[]>): this;
+  /** Sets `Content-Disposition: attachment` (a quoted file name, as Express 4 writes it). */
+  attachment(filename?: string): this;
+  /** Adds a `Set-Cookie` header. */
+  cookie(name: string, value: unknown, options?: CookieOptions): this;
+  /** Sets `Location` (`'back'`: the Referrer, BRISK_E4_LOCATION_BACK). */
+  location(url: string): this;
+  /** Runs the handler for the best type the request accepts. */
+  format(handlers: Record<string, (req: Request4, res: Response4, next: NextFunction) => unknown>): this;
   redirect(url: string): void;
   redirect(status: number, url: string): void;
   /** @deprecated use `res.redirect(status, url)` (BRISK_E4_REDIRECT_URL_STATUS). */
