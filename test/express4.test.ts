@@ -6,6 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
 import brisk from 'briskjs';
 import { readFileSync } from 'node:fs';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { resetWarnings, WARNINGS } from '../packages/brisk/src/express4/warn.js';
 import { serve, type TestServer } from './support/http.js';
 
@@ -484,5 +486,46 @@ describe('the default entry is untouched', () => {
     assert.equal('_params' in router5, false);
     assert.throws(() => app5.get('/*', () => undefined), /Missing parameter name/);
     assert.throws(() => app5.response.status.call({} as never, '201' as never), TypeError);
+  });
+});
+
+describe('over HTTP/2 (h2c)', () => {
+  test("an express4 app's Express 4 methods, paths and query work on node's HTTP/2 objects", async () => {
+    const a = express();
+    a.get('/u/:id?', (req: Loose, res: Loose) => {
+      req.query = { replaced: req.query.q };
+      res.send(201, { id: req.param('id'), host: req.host, query: req.query });
+    });
+    a.get('/f/*', (req: Loose, res: Loose) => res.json(req.params, 202));
+    const server = http2.createServer({}, a);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const get = (path: string): Promise<{ status: unknown; body: string }> =>
+      new Promise((resolve, reject) => {
+        const stream = client.request({ ':path': path });
+        let status: unknown;
+        let body = '';
+        stream.on('response', (h) => {
+          status = h[':status'];
+        });
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        stream.on('end', () => resolve({ status, body }));
+        stream.on('error', reject);
+        stream.end();
+      });
+    try {
+      const u = await get('/u/7?q=1');
+      assert.equal(u.status, 201);
+      assert.deepEqual(JSON.parse(u.body), { id: '7', host: '127.0.0.1', query: { replaced: '1' } });
+      const f = await get('/f/a/b');
+      assert.equal(f.status, 202);
+      assert.deepEqual(JSON.parse(f.body), { 0: 'a/b' });
+    } finally {
+      client.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
