@@ -4,6 +4,7 @@
 // of their own, not an augmentation of @brisk/app's: a program that imports `briskjs` alongside
 // sees Express 5's types unchanged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type {
   AnyRecord,
   BriskApp,
@@ -205,6 +206,8 @@ export interface Express4
   extends Omit<Express, Method | 'query' | 'use' | 'route' | 'param' | 'get' | 'router'>,
     Omit<Routing4<Express4>, 'get'> {
   (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
+  /** An HTTP/2 request (`http2.createServer(options, app)`). */
+  (req: Http2ServerRequest, res: Http2ServerResponse, next?: NextFunction): void;
   /** Reads a setting (`app.get('env')`). */
   // biome-ignore lint/suspicious/noExplicitAny: a setting's value
   get(setting: string): any;
