@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+import { entriesOf } from './scripts/entries.mjs';
 import { restoreNames, sourceNames } from './scripts/restore-names.mjs';
 
 // tsup builds the CommonJS code only; scripts/esm-wrapper.mjs then writes the
@@ -34,7 +35,7 @@ const CJS_ENTRY = "export { default } from './index.js';";
 const cjsEntry: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'brisk-cjs-entry',
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]cjs\.ts$/ }, ({ path }) => {
+    build.onLoad({ filter: /[\\/]src[\\/](?:[\w-]+[\\/])?cjs\.ts$/ }, ({ path }) => {
       if (readFileSync(path, 'utf8').trim() !== CJS_ENTRY) throw new Error(`${path}: expected ${CJS_ENTRY}`);
       return { contents: "import main from './index.js';\nexport = main;\n", loader: 'ts' };
     });
@@ -59,6 +60,12 @@ export default defineConfig((): Options[] => {
   const cjs: Options = existsSync('src/cjs.ts')
     ? { entry: { index: 'src/cjs.ts' }, cjsInterop: true, esbuildPlugins: [cjsEntry] }
     : { entry: { index: 'src/index.ts' } };
+  // A subpath export (`briskjs/express4`) is one more entry, built from src/<name>/ the same way:
+  // function-as-module when it has a cjs.ts (scripts/entries.mjs, decision 031).
+  for (const { name, src } of entriesOf(JSON.parse(readFileSync('package.json', 'utf8'))).slice(1)) {
+    if (!existsSync(`${src}/cjs.ts`) || !cjs.cjsInterop) throw new Error(`${src}: a subpath entry needs a cjs.ts`);
+    (cjs.entry as Record<string, string>)[name] = `${src}/cjs.ts`;
+  }
   return [
     // No source map: it would embed src/ (most of a tarball) or point at sources that are not
     // published. check-dist reads the bundle's inputs from the metafile. docs/decisions/016.
@@ -73,6 +80,6 @@ export default defineConfig((): Options[] => {
       dts: usesNodeTypes() ? { banner: NODE_TYPES } : true,
       metafile: true,
       plugins: [names],
-    }, // index.cjs, .d.cts, metafile-cjs.json
+    }, // index.cjs, .d.cts (and <subpath>.cjs, .d.cts), metafile-cjs.json
   ];
 });

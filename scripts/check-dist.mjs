@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { deepStrictEqual } from 'node:assert';
 import { declared } from './dts-exports.mjs';
 import { runInterop } from './interop.mjs';
-import { ES_MODULE_MARKED, FILES } from './metadata.mjs';
+import { entriesOf } from './entries.mjs';
+import { ES_MODULE_MARKED, filesOf } from './metadata.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json')); // root devDependencies list every package
@@ -113,13 +114,16 @@ for (const [i, p] of pkgs.entries()) {
     check(`${name}: ${f} references node's types where it uses them`, () => referenced || !uses);
     if (NO_NODE_TYPES.includes(name)) check(`${name}: ${f} needs no @types/node`, () => !referenced && !uses);
   }
-  const built = readFileSync(join(p.dir, 'dist/index.cjs'), 'utf8');
+  // (a dependency may be used by a subpath entry only: every entry's build counts)
+  const built = entriesOf(p.json)
+    .map((e) => readFileSync(join(p.dir, `dist/${e.name}.cjs`), 'utf8'))
+    .join('\n');
   for (const dep of Object.keys(p.json.dependencies ?? {})) {
     check(`${name}: require("${dep}") stays external`, () => built.includes(`require("${dep}")`));
   }
   // Readable builds (decision 016): a stack trace's line:column points at one statement, not into
   // a line of 20 KB. Minified code averages several hundred to thousands of characters a line.
-  for (const f of FILES.filter((f) => f.startsWith('dist/'))) {
+  for (const f of filesOf(p.json).filter((f) => f.startsWith('dist/'))) {
     check(`${name}: ${f} averages at most ${MAX_LINE} characters a line`, () => {
       const text = readFileSync(join(p.dir, f), 'utf8');
       const average = text.length / text.split('\n').length;
@@ -131,6 +135,47 @@ for (const [i, p] of pkgs.entries()) {
     `${bad === before ? 'ok' : 'not ok'} - ${name} (${typeof cjs}: ${names.join(', ')}${extra.length ? `; CJS-only: ${extra.join(', ')}` : ''})`,
   );
 }
+// Subpath exports (`briskjs/express4`, scripts/entries.mjs, decision 031): function-as-module
+// entries, checked as the packages are: one instance for require and import, the declared names.
+for (const p of pkgs) {
+  for (const e of entriesOf(p.json).slice(1)) {
+    const id = p.json.name + e.subpath.slice(1);
+    const [esmT, cjsT] = declared([join(p.dir, `dist/${e.name}.d.ts`), join(p.dir, `dist/${e.name}.d.cts`)], true);
+    const before = bad;
+    let cjs;
+    let esm;
+    try {
+      cjs = require(id);
+      esm = await import(id);
+    } catch (err) {
+      check(`${id}: load`, () => {
+        throw err;
+      });
+      continue;
+    }
+    const names = keys(esm);
+    check(`${id}: (await import(x)).default === require(x)`, () => esm.default === cjs);
+    check(
+      `${id}: module.exports is a function, no __esModule`,
+      () => typeof cjs === 'function' && !Object.hasOwn(cjs, '__esModule'),
+    );
+    check(`${id}: ESM named exports === ${e.name}.d.ts value exports`, () => same(names, esmT.names));
+    check(`${id}: ESM named exports are the CJS properties`, () => {
+      within(names, keys(cjs));
+      return names.every((k) => esm[k] === cjs[k]);
+    });
+    check(
+      `${id}: ${e.name}.d.ts default / ${e.name}.d.cts export= callable`,
+      () => esmT.default.callable && cjsT.exportEquals.callable,
+    );
+    check(`${id}: ESM names === typed properties of the default`, () => {
+      same(names, cjsT.exportEquals.props);
+      same(names, esmT.default.props);
+    });
+    console.log(`${bad === before ? 'ok' : 'not ok'} - ${id} (${typeof cjs}: ${names.join(', ')})`);
+  }
+}
+
 // The names Express and morgan give their functions, which other packages read: express-promise-router
 // copies a nested router's stack only when `handler.name === 'router'`, OpenTelemetry names middleware
 // spans by layer name, and every router layer's `name` is its handler's. esbuild renames a nested
@@ -181,6 +226,15 @@ for (const [i, p] of pkgs.entries()) {
   expect("a mounted router's layer.handle", layers.at(-2).handle.name, 'router');
   expect("a nested router's layer", router.stack[0].name, 'router');
   expect("a route's handler layer", layers.at(-1).route.stack[0].name, 'named');
+  // briskjs/express4 (Express 4.22's names)
+  const express4 = require('briskjs/express4');
+  expect('express4: express()', express4().name, 'app');
+  expect('express4: Router()', express4.Router().name, 'router');
+  expect('express4: json()', express4.json().name, 'jsonParser');
+  expect('express4: urlencoded()', express4.urlencoded({ extended: true }).name, 'urlencodedParser');
+  expect('express4: raw()', express4.raw().name, 'rawParser');
+  expect('express4: text()', express4.text().name, 'textParser');
+  expect('express4: the module', express4.name, 'createApplication');
 }
 
 // A CommonJS TypeScript consumer (.cts, esModuleInterop), compiled and run (decision 016).

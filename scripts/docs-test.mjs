@@ -155,10 +155,10 @@ function runJs(doc, block, index) {
   const where = `${doc}:${block.line}`;
   const code = withChecks(block.code, where);
   const esm = /^\s*(import\s[^(]|export\s)/m.test(block.code) || /\bimport\.meta\b/.test(block.code);
-  // CommonJS: the block in a scope of its own inside the preludes', so that it may declare a name
-  // a prelude declares (the block that requires the package, beside a prelude that does too).
+  // CommonJS: the block in a scope of its own inside its prelude's, inside the file prelude's, so
+  // that each may declare a name an outer one declares (the block that requires the package, beside a prelude that does too).
   // ESM: the block's imports cannot be shadowed, so only the block's own prelude comes first.
-  const program = esm ? block.prelude + code : `${block.filePrelude}${block.prelude}{\n${code}\n}`;
+  const program = esm ? block.prelude + code : `${block.filePrelude}{\n${block.prelude}{\n${code}\n}\n}`;
   const dir = block.dir ? join(root, block.dir) : work;
   const file = join(dir, `.docs-test-${doc.replace(/[^\w]+/g, '-')}-${index}.${esm ? 'mjs' : 'cjs'}`);
   const source = esm

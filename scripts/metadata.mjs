@@ -3,9 +3,10 @@
 // `bugs`, `license`, `files`, the `build`/`prepack` scripts, and a copy of the root LICENSE.
 // `node scripts/metadata.mjs` rewrites; `--check` only reports (release:check runs it).
 // Why each field is what it is: docs/decisions/016-publishing.md.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distFiles, entriesOf, stubManifest } from './entries.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rootJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -18,6 +19,14 @@ export const ES_MODULE_MARKED = ['@brisk/path'];
 
 /** Only what runs, and the types; README, LICENSE and package.json are always packed. */
 export const FILES = ['dist/index.cjs', 'dist/index.mjs', 'dist/index.d.ts', 'dist/index.d.cts', 'CHANGELOG.md'];
+/** A package's `files`: FILES, and the built files of each subpath export (scripts/entries.mjs). */
+export const filesOf = (json) => [
+  ...FILES.slice(0, -1),
+  ...entriesOf(json)
+    .slice(1)
+    .flatMap((e) => [...distFiles(e.name), `${e.name}/package.json`]),
+  ...FILES.slice(-1),
+];
 const SCRIPTS = {
   build: 'tsup --config ../../tsup.config.ts && node ../../scripts/esm-wrapper.mjs',
   prepack: 'node ../../scripts/prepack.mjs',
@@ -42,7 +51,7 @@ function expected(dir, json) {
     repository: { type: 'git', url: `git+${REPO}.git`, directory: `packages/${dir}` },
     license: 'MIT',
     ...rest,
-    files: FILES,
+    files: filesOf(json),
     scripts: SCRIPTS,
     ...(dependencies && { dependencies }),
   };
@@ -58,6 +67,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (readFileSync(file, 'utf8') !== want) {
       if (check) problems.push(`${file}: metadata out of date (run node scripts/metadata.mjs)`);
       else writeFileSync(file, want);
+    }
+    // a subpath's directory manifest, for resolvers that do not read `exports` (scripts/entries.mjs)
+    for (const e of entriesOf(json).slice(1)) {
+      const stub = join(path, e.name, 'package.json');
+      if (existsSync(stub) && readFileSync(stub, 'utf8') === stubManifest(e.name)) continue;
+      if (check) problems.push(`${stub}: missing or out of date (run node scripts/metadata.mjs)`);
+      else {
+        mkdirSync(join(path, e.name), { recursive: true });
+        writeFileSync(stub, stubManifest(e.name));
+      }
     }
     const lic = join(path, 'LICENSE');
     if (!existsSync(lic) || readFileSync(lic, 'utf8') !== license) {

@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { distFiles, entriesOf } from './entries.mjs';
 
 const root = resolve('../..');
-const OUT = ['index.cjs', 'index.mjs', 'index.d.ts', 'index.d.cts'];
 const newest = (dir) =>
   Math.max(
     ...readdirSync(dir, { withFileTypes: true }).map((e) =>
@@ -18,11 +18,12 @@ const dirOf = (name) =>
     .map((d) => join(root, 'packages', d))
     .find((d) => JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')).name === name);
 const fresh = (dir) => {
-  const outs = OUT.map((f) => join(dir, 'dist', f));
+  const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const outs = entriesOf(json).flatMap((e) => distFiles(e.name).map((f) => join(dir, f)));
   if (!outs.every(existsSync)) return false;
   const built = Math.min(...outs.map((f) => statSync(f).mtimeMs));
   if (built < newest(join(dir, 'src')) || built < statSync(join(root, 'tsup.config.ts')).mtimeMs) return false;
-  const deps = Object.keys(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {});
+  const deps = Object.keys(json.dependencies ?? {});
   return deps.every((d) => fresh(dirOf(d)));
 };
 

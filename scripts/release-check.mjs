@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInterop } from './interop.mjs';
-import { FILES, packages, REPO, root } from './metadata.mjs';
+import { filesOf, packages, REPO, root } from './metadata.mjs';
 import { npmInstall, packAll, packPeers, run } from './pack.mjs';
 
 const t0 = Date.now();
@@ -28,15 +28,16 @@ try {
 
   step('pack');
   const tarballs = packAll(join(work, 'tarballs'));
-  const allowed = new Set(['package.json', 'README.md', 'LICENSE', ...FILES]);
   for (const t of tarballs) {
+    const files = filesOf(packages.find((p) => p.json.name === t.name).json);
+    const allowed = new Set(['package.json', 'README.md', 'LICENSE', ...files]);
     const entries = run('tar', ['tzf', t.tgz])
       .split('\n')
       .filter(Boolean)
       .map((e) => e.replace(/^package\//, ''));
     const extra = entries.filter((e) => !allowed.has(e));
     assert.deepEqual(extra, [], `${t.name}: unexpected files in the tarball`);
-    for (const f of ['package.json', 'README.md', 'LICENSE', ...FILES.filter((f) => f.startsWith('dist/'))]) {
+    for (const f of ['package.json', 'README.md', 'LICENSE', ...files.filter((f) => f.startsWith('dist/'))]) {
       assert.ok(entries.includes(f), `${t.name}: ${f} missing from the tarball`);
     }
     const text = run('tar', ['xzOf', t.tgz, 'package/package.json']);
@@ -170,6 +171,13 @@ assert.equal(typeof Router, 'function');
 assert.equal(json, brisk.json);
 assert.equal(logger, brisk.logger);
 assert.deepEqual(parse('a=1'), { a: '1' });
+// briskjs/express4 (decision 031): one instance, and an Express 4 call shape
+const { default: express4 } = await import('briskjs/express4');
+assert.equal(express4, require('briskjs/express4'), 'briskjs/express4: one instance for import and require');
+process.noDeprecation = true;
+const app4 = express4();
+app4.get('/u/:id?', (req, res) => res.send(200, req.params.id || 'none'));
+assert.equal((await app4.inject({ url: '/u' })).body, 'none');
 const app = brisk();
 app.get('/', (req, res) => res.send('ok'));
 const server = app.listen(0);
