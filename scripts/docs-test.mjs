@@ -236,12 +236,15 @@ function compileTs(items) {
 
 const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
 const PNPM_OWN = new Set(['install', 'add', 'exec', 'dlx', 'pack', 'changeset', 'run', '-r', '--filter', 'build']);
+/** pnpm's own commands that a script of the same name does not override: `pnpm run NAME` runs the script. */
+const PNPM_BUILTIN = new Set(['docs', 'home', 'info', 'view', 'help', 'init', 'link', 'audit', 'outdated', 'why']);
 
 function checkShell(code) {
   const problems = [];
   for (const m of code.matchAll(/(?:^|&&|;|\|\|)\s*pnpm\s+([\w:-]+)/gm)) {
     const name = m[1];
-    if (!PNPM_OWN.has(name) && !Object.hasOwn(scripts, name)) problems.push(`pnpm ${name}: no such script`);
+    if (PNPM_BUILTIN.has(name)) problems.push(`pnpm ${name} is pnpm's own command: write pnpm run ${name}`);
+    else if (!PNPM_OWN.has(name) && !Object.hasOwn(scripts, name)) problems.push(`pnpm ${name}: no such script`);
   }
   return problems;
 }

@@ -142,8 +142,10 @@ export function load(app) {
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     // each module under its npm name (`@brisk/http`), not its folder (`http/src`)
     for (const module of context.project.children ?? []) {
-      const dir = /^([\w-]+)\/src$/.exec(module.name)?.[1];
-      if (dir) module.name = JSON.parse(readFileSync(`packages/${dir}/package.json`, 'utf8')).name;
+      // a subpath entry (brisk/src/express4) under its import name (briskjs/express4)
+      const [, dir, sub] = /^([\w-]+)\/src(?:\/([\w-]+))?$/.exec(module.name) ?? [];
+      if (dir)
+        module.name = JSON.parse(readFileSync(`packages/${dir}/package.json`, 'utf8')).name + (sub ? `/${sub}` : '');
     }
     const members = context.project.getReflectionsByKind(
       ReflectionKind.Property |

@@ -9,9 +9,9 @@ import { isTokenValid, isTypeValid, type ParsedContentType, parseContentType } f
 /** Resolves a shorthand (no `/`, no leading `+`) to one media type or several, or `undefined`. */
 export type TypeIsLookup = (value: string) => string | string[] | undefined;
 
-/** Options of {@link normalize}. */
+/** Options of `typeis3.normalize`. */
 export interface NormalizeOptions {
-  /** Shorthands to media types. @default {@link DEFAULT_LOOKUP} */
+  /** Shorthands to media types. @default `typeis3.DEFAULT_LOOKUP` */
   lookup?: TypeIsLookup | undefined;
 }
 
@@ -20,7 +20,7 @@ export type ParameterValue = (key: string, value: string) => string;
 
 /** Options of {@link TypeIs}. */
 export interface TypeIsOptions extends NormalizeOptions {
-  /** @default {@link DEFAULT_PARAMETER_VALUE}: `charset` lower-cased, others as they are */
+  /** How parameter values are compared. @default `typeis3.DEFAULT_PARAMETER_VALUE`: `charset` lower-cased, others as they are */
   parameterValue?: ParameterValue | undefined;
 }
 
