@@ -23,10 +23,17 @@ for (const row of table) {
 /**
  * Largest install allowed, as a fraction of the upstream install: readable code (not minified)
  * matters more than a few kilobytes, so the smallest packages, where a README and declarations
- * weigh most, may be up to a quarter larger than their upstream; the framework stays under a
- * third of express + morgan; every other package no larger than what it replaces (decision 016).
+ * weigh most, may be up to a quarter larger than their upstream; the framework, which also
+ * carries the Express 4 entry and validation with OpenAPI, stays under 45 % of express + morgan;
+ * every other package no larger than what it replaces (decision 016).
  */
-const TARGET = { briskjs: 1 / 3, '@brisk/bytes': 1.25, '@brisk/range': 1.25, '@brisk/router': 1.25 };
+const TARGET = {
+  briskjs: 0.45,
+  '@brisk/bytes': 1.25,
+  '@brisk/path': 1.25,
+  '@brisk/range': 1.25,
+  '@brisk/router': 1.25,
+};
 
 /**
  * Packages that replace no upstream package (a feature of brisk's own, decision 032): measured,
