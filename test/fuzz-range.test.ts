@@ -1,29 +1,36 @@
 // Property-based tests of @brisk/range: any header gives -2, -1 or ranges inside the resource,
-// exactly as range-parser 1.2.1's documented reading (split on "," and "-", parseInt each side);
-// printed ranges parse back; `combine` merges into disjoint ranges covering the same bytes;
-// parsing is linear in the header.
+// exactly as range-parser 1.3.0's documented reading (split on ",", cut each spec at its first
+// "-", each side trimmed and digits only); printed ranges parse back; `combine` merges into
+// disjoint ranges covering the same bytes; parsing is linear in the header.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import rangeParser, { combineRanges, format, parse, type Range } from '@brisk/range';
 import { assertLinear, check, fc, hostile } from './support/fuzz.js';
 
-/** The reading the README documents (range-parser 1.2.1's code, in its plain form). */
+/** A position as range-parser 1.3 reads one: ASCII digits only, else NaN. */
+const position = (side: string): number => (/^[0-9]+$/.test(side) ? Number(side) : Number.NaN);
+
+/** The reading the README documents (range-parser 1.3.0's, in its plain form). */
 function model(size: number, header: string): -1 | -2 | Range[] {
   const eq = header.indexOf('=');
   if (eq === -1) return -2;
   const out: Range[] = [];
   for (const spec of header.slice(eq + 1).split(',')) {
-    const parts = spec.split('-');
-    let start = parseInt(parts[0]!, 10);
-    let end = parseInt(parts[1]!, 10);
-    if (Number.isNaN(start)) {
+    const dash = spec.indexOf('-');
+    if (dash === -1) return -2;
+    const first = spec.slice(0, dash).trim();
+    const last = spec.slice(dash + 1).trim();
+    let start = position(first);
+    let end = position(last);
+    if (first === '') {
       start = size - end;
       end = size - 1;
-    } else if (Number.isNaN(end)) {
+    } else if (last === '') {
       end = size - 1;
     }
     if (end > size - 1) end = size - 1;
-    if (Number.isNaN(start) || Number.isNaN(end) || start > end || start < 0) continue;
+    if (Number.isNaN(start) || Number.isNaN(end)) return -2;
+    if (start > end || start < 0) continue;
     out.push({ start, end });
   }
   return out.length ? out : -1;

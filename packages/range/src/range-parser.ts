@@ -1,16 +1,19 @@
-// The Range request header (RFC 9110 §14.2), read as range-parser 1.2 reads it:
+// The Range request header (RFC 9110 §14.2), read as range-parser 1.3 reads it (the release
+// Express 5.3's `^1.2.1` installs today):
 //   Range = range-unit "=" range-set
 //   range-set = 1#range-spec ; int-range "first-last", "first-", suffix-range "-length"
-// Each comma-separated spec is split at its dashes; each side is read like `parseInt(side, 10)`
-// (leading whitespace and a "+" allowed, trailing garbage ignored). The header is scanned once,
-// index by index: linear in its length, however many ranges it holds.
+// Each comma-separated spec is cut at its first dash; each side, trimmed as `String#trim` trims,
+// must be digits only (or empty: "first-", "-length"), else the whole header is malformed (-2).
+// range-parser 1.2 read each side with `parseInt` (`bytes=1a-5` was 1-5, `bytes=5` was 5-).
+// The header is scanned once, index by index: linear in its length, however many ranges it holds.
 import { combineRanges } from './combine.js';
 import * as v2 from './range-parser-2.js';
 import type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable } from './types.js';
 
 /**
  * Parses a `Range` header for a resource of `size` bytes: the satisfiable ranges (ends clamped to
- * `size - 1`), `-1` when none is satisfiable, `-2` when the header has no `=`.
+ * `size - 1`), `-1` when none is satisfiable, `-2` when the header is malformed (no `=`, a spec
+ * without a dash, or a position that is not digits).
  * @throws {TypeError} when `header` is not a string.
  * @example rangeParser(1000, 'bytes=0-499,-100'); // [{ start: 0, end: 499 }, { start: 900, end: 999 }]
  */
@@ -28,26 +31,26 @@ export function rangeParser(size: number, header: string, options?: Options | nu
   for (;;) {
     let comma = header.indexOf(',', i);
     if (comma === -1) comma = len;
-
-    let start = readInt(header, i, comma);
-    let end = -1; // no number
     let dash = i;
     while (dash < comma && header.charCodeAt(dash) !== 0x2d /* - */) dash++;
-    if (dash < comma) end = readInt(header, dash + 1, comma);
+    if (dash === comma) return -2; // no dash
 
-    if (start === -1) {
-      // "-length": the last `length` bytes ("-" alone is invalid)
-      if (end === -1) start = NaN;
-      else {
-        start = size - end;
-        end = lastByte;
-      }
-    } else if (end === -1) {
-      end = lastByte; // "first-"
+    const first = position(header, i, dash);
+    const last = position(header, dash + 1, comma);
+    let start: number;
+    let end: number;
+    if (first === EMPTY) {
+      // "-length": the last `length` bytes ("-" alone is malformed)
+      if (last === EMPTY) return -2;
+      start = size - last;
+      end = lastByte;
+    } else {
+      start = first;
+      end = last === EMPTY ? lastByte : last; // "first-" or "first-last"
     }
     if (end > lastByte) end = lastByte;
-    // NaN (from an odd size) fails every comparison but this one: skip it too.
-    if (start >= 0 && start <= end) ranges.push({ start, end });
+    if (Number.isNaN(start) || Number.isNaN(end)) return -2;
+    if (start <= end && start >= 0) ranges.push({ start, end });
 
     if (comma === len) break;
     i = comma + 1;
@@ -57,28 +60,28 @@ export function rangeParser(size: number, header: string, options?: Options | nu
   return options?.combine && ranges.length > 1 ? combineRanges(ranges) : ranges;
 }
 
+/** What {@link position} returns for a side that is empty once trimmed. */
+const EMPTY = -1;
+
 /**
- * Reads `header[from..to)` like `parseInt(part, 10)` where `part` ends at the first dash:
- * whitespace, an optional "+", then digits. Returns -1 when there are no digits (parseInt's NaN;
- * no read value is negative, since a "-" always ends the part).
+ * `header[from..to)` trimmed as `String#trim` trims: {@link EMPTY} when nothing is left, its
+ * value when it is ASCII digits only (as `Number` reads them), else `NaN`.
  */
-function readInt(header: string, from: number, to: number): number {
-  let i = from;
-  let code = header.charCodeAt(i);
-  while (i < to && isWhitespace(code)) code = header.charCodeAt(++i);
-  if (code === 0x2b /* + */ && i < to) code = header.charCodeAt(++i);
-  const first = i;
+function position(header: string, from: number, to: number): number {
+  while (from < to && isWhitespace(header.charCodeAt(from))) from++;
+  while (to > from && isWhitespace(header.charCodeAt(to - 1))) to--;
+  if (from === to) return EMPTY;
   let value = 0;
-  while (i < to && code >= 0x30 && code <= 0x39) {
+  for (let i = from; i < to; i++) {
+    const code = header.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return Number.NaN;
     value = value * 10 + (code - 0x30);
-    code = header.charCodeAt(++i);
   }
-  if (i === first) return -1;
-  // Past 15 digits the sum may round differently from parseInt: let parseInt read it.
-  return i - first > 15 ? parseInt(header.slice(first, i), 10) : value;
+  // Past 15 digits the sum may round differently from Number: let Number read it.
+  return to - from > 15 ? Number(header.slice(from, to)) : value;
 }
 
-/** The characters `parseInt` skips before a number (ECMAScript StrWhiteSpaceChar). */
+/** The characters `String#trim` removes (ECMAScript WhiteSpace and LineTerminator). */
 function isWhitespace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;

@@ -59,9 +59,16 @@ describe('parse(size, str): always { code, type, ranges }', () => {
     assert.throws(() => parse(10, undefined as unknown as string), TypeError);
   });
 
-  test('range-parser 1.2 (the module function, which send uses) is unchanged', () => {
-    assert.deepEqual([...(rangeParser(1000, 'bytes=+1-2') as Ranges)], [{ start: 1, end: 2 }]);
+  test('the module function (which send uses) stays range-parser 1.x: an array or -1/-2', () => {
+    assert.deepEqual(
+      [...(rangeParser(1000, 'bytes=1-2, 5-') as Ranges)],
+      [
+        { start: 1, end: 2 },
+        { start: 5, end: 999 },
+      ],
+    );
     assert.equal(rangeParser(1000, 'bytes'), -2);
+    assert.equal(rangeParser(1000, 'bytes=+1-2'), -2); // range-parser 1.3: digits only
     assert.equal(rangeParser(1000, 'bytes=2000-'), -1);
   });
 
