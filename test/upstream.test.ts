@@ -37,7 +37,7 @@ describe('docs/upstream.md', () => {
     assert.deepEqual([of('cookie').majors, of('cookie').app], [['0.7.2', '2.0.2'], '0.7.2']);
     assert.deepEqual([of('type-is').majors, of('type-is').app], [['2.1.0', '3.0.0'], '2.1.0']);
     assert.deepEqual([of('content-type').majors, of('content-type').app], [['1.0.5', '2.1.0', '3.1.1'], '2.1.0']);
-    assert.deepEqual([of('range-parser').majors, of('range-parser').app], [['1.2.1', '2.0.0'], '1.2.1']);
+    assert.deepEqual([of('range-parser').majors, of('range-parser').app], [['1.3.0', '2.0.0'], '1.3.0']);
     assert.deepEqual([of('etag').majors, of('etag').app], [['1.8.1', '2.0.0'], '1.8.1']);
     assert.deepEqual([of('encodeurl').majors, of('encodeurl').app], [['2.0.3', '3.0.1'], '2.0.3']);
     assert.deepEqual(

@@ -84,6 +84,23 @@ export interface ParamsFlatDictionary {
 /** Either kind of route parameters. */
 export type Params = ParamsDictionary | ParamsFlatDictionary;
 
+/** Route parameters as an array (@types/express-serve-static-core 4's `ParamsArray`). */
+export type ParamsArray = string[];
+
+/** One range of `req.range()`'s result: the first and last byte, inclusive. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** What `req.range()` gives for a satisfiable `Range` header: the ranges, and the unit as `type`. */
+export interface RequestRanges extends Array<ByteRange> {
+  type: string;
+}
+
+/** A layer of a router's stack (`router.stack`), as @types/express names it. */
+export type ILayer = StackLayer;
+
 /**
  * The route parameters a path gives: inferred from a literal pattern with path-to-regexp 8's
  * grammar (`'/users/:id'` → `{ id: string }`, `'/files/*path'` → `{ path: string[] }`,
@@ -146,8 +163,12 @@ export interface Request<
   params: P;
   /** The parsed body, when a body parser ran; `undefined` otherwise. */
   body: ReqBody;
-  /** The query string, parsed by the `query parser` setting (a new object at each read). */
-  query: ReqQuery;
+  /**
+   * The query string, parsed by the `query parser` setting (a new object at each read). Read-only:
+   * Express 5 made it a getter, and assigning it throws (middleware such as express-mongo-sanitize
+   * that assigns it crashes at run time; here it fails to compile).
+   */
+  readonly query: ReqQuery;
   /** The route being dispatched. */
   route: IRoute | undefined;
   /** The response to this request. */
@@ -513,10 +534,7 @@ export type ListenArgs =
  * `LocalsObj` types `app.locals` (with the global `Express.Locals`), as in @types/express.
  * Augment the global `Express.Application` to add properties.
  */
-export interface Application<LocalsObj extends AnyRecord = AnyRecord>
-  extends EventEmitter,
-    AppMethods<Application<LocalsObj>>,
-    Express.Application {
+export interface Application<LocalsObj extends AnyRecord = AnyRecord> extends EventEmitter, Express.Application {
   (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: NextFunction): void;
   /** An HTTP/2 request (`http2.createServer(options, app)`, `http2.createSecureServer(options, app)`). */
   (
@@ -576,6 +594,45 @@ export interface Application<LocalsObj extends AnyRecord = AnyRecord>
   disable(setting: string): this;
   /** A route for every method. */
   all: IRouterMatcher<this>;
+  // One routing method per entry of `http.METHODS` (`get` is above: it also reads a setting),
+  // each returning the app as what it is (`app.get(...).post(...)` is still an `Express`).
+  // {@link AppMethods} lists the same names (packages/app/test/types-dropin.test.ts ties the two).
+  checkout: IRouterMatcher<this>;
+  connect: IRouterMatcher<this>;
+  copy: IRouterMatcher<this>;
+  delete: IRouterMatcher<this>;
+  head: IRouterMatcher<this>;
+  link: IRouterMatcher<this>;
+  lock: IRouterMatcher<this>;
+  'm-search': IRouterMatcher<this>;
+  merge: IRouterMatcher<this>;
+  mkactivity: IRouterMatcher<this>;
+  mkcol: IRouterMatcher<this>;
+  move: IRouterMatcher<this>;
+  notify: IRouterMatcher<this>;
+  options: IRouterMatcher<this>;
+  patch: IRouterMatcher<this>;
+  post: IRouterMatcher<this>;
+  propfind: IRouterMatcher<this>;
+  proppatch: IRouterMatcher<this>;
+  purge: IRouterMatcher<this>;
+  put: IRouterMatcher<this>;
+  report: IRouterMatcher<this>;
+  search: IRouterMatcher<this>;
+  subscribe: IRouterMatcher<this>;
+  trace: IRouterMatcher<this>;
+  unlink: IRouterMatcher<this>;
+  unlock: IRouterMatcher<this>;
+  unsubscribe: IRouterMatcher<this>;
+  acl?: IRouterMatcher<this>;
+  bind?: IRouterMatcher<this>;
+  mkcalendar?: IRouterMatcher<this>;
+  rebind?: IRouterMatcher<this>;
+  source?: IRouterMatcher<this>;
+  unbind?: IRouterMatcher<this>;
+  query?: IRouterMatcher<this>;
+  /** The app's router, made on first use (Express 5's `app.router`). */
+  readonly router: IRouter;
   /** Renders a view with the app's locals and `options`; `callback(err, html)`. */
   render(name: string, options: object | null | undefined, callback: (err: Error | null, html?: string) => void): void;
   render(name: string, callback: (err: Error | null, html?: string) => void): void;
@@ -611,8 +668,6 @@ export interface Express<LocalsObj extends AnyRecord = AnyRecord> extends Applic
   rebind: IRouterMatcher<this>;
   source: IRouterMatcher<this>;
   unbind: IRouterMatcher<this>;
-  /** The app's router, made on first use. */
-  readonly router: IRouter;
   /** Compiled views by name (with `view cache`). */
   cache: Record<string, unknown>;
   /** Template engines by extension (`.html`). */
@@ -636,6 +691,9 @@ export type IRoute<Route = string> = RouteLike & {
 
 /** `route.get(...handlers)` and its siblings (brisk's name for {@link IRouterHandler}). */
 export type RouteHandlerAdder<T, Route = string> = IRouterHandler<T, Route>;
+
+/** `app.use` (@types/express's name). */
+export type ApplicationRequestHandler<T> = UseHandler<T>;
 
 /** The routing methods of a router or an app (`get`, `post`, ..., `all`). */
 export type RouterMethodsOf<T> = { [M in MethodName | 'all']: IRouterMatcher<T> } & { query?: IRouterMatcher<T> };

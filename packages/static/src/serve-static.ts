@@ -33,15 +33,15 @@ export interface ServeStaticOptions<R extends ServerResponse = ServerResponse> e
   setHeaders?: ((this: SendStream, res: R, path: string, stat: Stats) => void) | undefined;
 }
 
-/** The middleware {@link serveStatic} returns: `(req, res, next)`. */
+/** The middleware {@link serveStatic} returns: `(req, res, next)`; `next` gets an `HttpError`, or nothing. */
 export type ServeStaticHandler<R extends ServerResponse = ServerResponse> = (
   req: IncomingMessage,
   res: R,
-  next: (err?: HttpError | Error) => void,
+  next: (err?: HttpError) => void,
 ) => void;
 
 /** The `next` of a middleware call. */
-type Next = (err?: HttpError | Error) => void;
+type Next = (err?: HttpError) => void;
 
 /** What a middleware decided once, shared by its streams. */
 interface Settings {
@@ -144,7 +144,7 @@ export function serveStatic<R extends ServerResponse = ServerResponse>(
     | ((this: SendStream, res: ServerResponse, path: string, stat: Stats) => void)
     | undefined;
 
-  return function serveStatic(req: IncomingMessage, res: R, next: (err?: HttpError | Error) => void): void {
+  return function serveStatic(req: IncomingMessage, res: R, next: (err?: HttpError) => void): void {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') {
       if (fallthrough) {

@@ -39,6 +39,8 @@ export interface Request4<
   ReqQuery = ParsedQuery,
   LocalsObj extends AnyRecord = AnyRecord,
 > extends Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {
+  /** The query string, parsed; assignable, as in Express 4 (express-mongo-sanitize assigns it). */
+  query: ReqQuery;
   /** @deprecated use `req.params`, `req.body` or `req.query` (BRISK_E4_REQ_PARAM). */
   // biome-ignore lint/suspicious/noExplicitAny: a param, a body field or a query value
   param(name: string, defaultValue?: any): any;
