@@ -93,9 +93,11 @@ const brisk: BriskApp = Object.assign(createApplication, {
 declare namespace brisk {
   export type AnyRecord = AnyRecord_;
   export type Application<LocalsObj extends AnyRecord = AnyRecord> = Application_<LocalsObj>;
+  export type ApplicationRequestHandler<T> = ApplicationRequestHandler_<T>;
   export type AppMatcher<T> = AppMatcher_<T>;
   export type AppMethods<T> = AppMethods_<T>;
   export type { BriskApp };
+  export type ByteRange = ByteRange_;
   export type CookieOptions = CookieOptions_;
   export type Dictionary<T> = Dictionary_<T>;
   export type DownloadOptions = DownloadOptions_;
@@ -117,6 +119,7 @@ declare namespace brisk {
   export type Handler = Handler_;
   export type HandlerArg<P = ParamsDictionary> = HandlerArg_<P>;
   export type Handlers<H> = Handlers_<H>;
+  export type ILayer = ILayer_;
   export type InjectOptions = InjectOptions_;
   export type InjectResponse = InjectResponse_;
   export type IRoute<Route = string> = IRoute_<Route>;
@@ -129,6 +132,7 @@ declare namespace brisk {
   export type NextFunction = NextFunction_;
   export type ParamHandler = ParamHandler_;
   export type Params = Params_;
+  export type ParamsArray = ParamsArray_;
   export type ParamsDictionary = ParamsDictionary_;
   export type ParamsFlatDictionary = ParamsFlatDictionary_;
   export type ParsedQs = ParsedQs_;
@@ -159,6 +163,7 @@ declare namespace brisk {
     LocalsObj extends AnyRecord = AnyRecord,
   > = RequestHandlerParams_<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type RequestParamHandler = RequestParamHandler_;
+  export type RequestRanges = RequestRanges_;
   export type RequestSchemas = RequestSchemas_;
   export type Response<
     ResBody = any,
@@ -191,8 +196,10 @@ declare namespace brisk {
 }
 type AnyRecord_ = types_.AnyRecord;
 type Application_<LocalsObj extends types_.AnyRecord = types_.AnyRecord> = types_.Application<LocalsObj>;
+type ApplicationRequestHandler_<T> = types_.ApplicationRequestHandler<T>;
 type AppMatcher_<T> = types_.AppMatcher<T>;
 type AppMethods_<T> = types_.AppMethods<T>;
+type ByteRange_ = types_.ByteRange;
 type CookieOptions_ = response_.CookieOptions;
 type Dictionary_<T> = types_.Dictionary<T>;
 type DownloadOptions_ = response_.SendFileOptions;
@@ -214,6 +221,7 @@ type ForeignHandler_ = types_.ForeignHandler;
 type Handler_ = types_.Handler;
 type HandlerArg_<P = types_.ParamsDictionary> = types_.HandlerArg<P>;
 type Handlers_<H> = types_.Handlers<H>;
+type ILayer_ = types_.ILayer;
 type InjectOptions_ = types_.InjectOptions;
 type InjectResponse_ = types_.InjectResponse;
 type IRoute_<Route = string> = types_.IRoute<Route>;
@@ -226,6 +234,7 @@ type MediaType_ = types_.MediaType;
 type NextFunction_ = types_.NextFunction;
 type ParamHandler_ = types_.ParamHandler;
 type Params_ = types_.Params;
+type ParamsArray_ = types_.ParamsArray;
 type ParamsDictionary_ = types_.ParamsDictionary;
 type ParamsFlatDictionary_ = types_.ParamsFlatDictionary;
 type ParsedQs_ = types_.ParsedQs;
@@ -256,6 +265,7 @@ type RequestHandlerParams_<
   LocalsObj extends types_.AnyRecord = types_.AnyRecord,
 > = types_.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
 type RequestParamHandler_ = types_.RequestParamHandler;
+type RequestRanges_ = types_.RequestRanges;
 type RequestSchemas_ = types_.RequestSchemas;
 type Response_<
   ResBody = any,

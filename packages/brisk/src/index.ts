@@ -123,10 +123,12 @@ const brisk: Brisk = Object.assign(createApplication, {
 declare namespace brisk {
   export type AnyRecord = app.AnyRecord;
   export type Application<LocalsObj extends AnyRecord = AnyRecord> = app.Application<LocalsObj>;
+  export type ApplicationRequestHandler<T> = app.ApplicationRequestHandler<T>;
   export type AppMatcher<T> = app.AppMatcher<T>;
   export type AppMethods<T> = app.AppMethods<T>;
   export type Brisk = BriskInterface;
   export type BriskApp = app.BriskApp;
+  export type ByteRange = app.ByteRange;
   export type CookieOptions = app.CookieOptions;
   export type Dictionary<T> = app.Dictionary<T>;
   export type DownloadOptions = app.DownloadOptions;
@@ -153,6 +155,7 @@ declare namespace brisk {
   export type Handler = app.Handler;
   export type HandlerArg<P = ParamsDictionary> = app.HandlerArg<P>;
   export type Handlers<H> = app.Handlers<H>;
+  export type ILayer = app.ILayer;
   export type InferInput<S extends StandardSchemaV1> = schema.InferInput<S>;
   export type InferOutput<S extends StandardSchemaV1> = schema.InferOutput<S>;
   export type InjectOptions = app.InjectOptions;
@@ -184,6 +187,7 @@ declare namespace brisk {
   export type OpenAPIOptions = schema.OpenAPIOptions;
   export type ParamHandler = app.ParamHandler;
   export type Params = app.Params;
+  export type ParamsArray = app.ParamsArray;
   export type ParamsDictionary = app.ParamsDictionary;
   export type ParamsFlatDictionary = app.ParamsFlatDictionary;
   export type ParsedQs = app.ParsedQs;
@@ -215,6 +219,7 @@ declare namespace brisk {
   > = app.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
   export type RequestParamHandler = app.RequestParamHandler;
   export type RequestPart = schema.RequestPart;
+  export type RequestRanges = app.RequestRanges;
   export type RequestSchemas = app.RequestSchemas;
   export type Response<
     ResBody = any,
