@@ -22,6 +22,7 @@ import { basename, extname } from 'node:path';
 import { serialize, sign, type SerializeOptions } from '@brisk/cookie';
 import { contentDisposition, createError, encodeUrl, escapeHtml, statuses, vary } from '@brisk/http';
 import { contentType as mimeContentType, lookup } from '@brisk/mime';
+import { formatContentType, parseContentType } from '@brisk/negotiate';
 import type { NextFunction } from '@brisk/router';
 import type { SendOptions } from '@brisk/static';
 import type { BriskRequest } from './request.js';
@@ -116,116 +117,14 @@ const MAX_UTF8_TYPES = 256;
 function utf8Type(type: string): string {
   let value = utf8Types.get(type);
   if (value === undefined) {
-    const parameters = parseParameters(type);
-    parameters.charset = 'utf-8';
-    value = formatMediaType(mediaTypeOf(type), parameters);
+    // content-type 2.1's lenient parse and strict format (what Express 5.3 uses), @brisk/negotiate's
+    const parsed = parseContentType(type);
+    parsed.parameters.charset = 'utf-8';
+    value = formatContentType(parsed);
     if (utf8Types.size >= MAX_UTF8_TYPES) utf8Types.clear();
     utf8Types.set(type, value);
   }
   return value;
-}
-
-// Content-Type as content-type 2.1 (what Express 5.3 uses) reads and writes it. The reading
-// rejects nothing: the type is what precedes the first `;` (OWS-trimmed, lower-cased); each
-// parameter is `name=value`, a value being a token-ish run up to the next `;` (trimmed) or a
-// quoted-string (anything after it up to the next `;` ignored); a part without `=` and an
-// unterminated quoted-string are skipped; names are lower-cased; the first value of a name wins.
-// Formatting validates: the type must be `type/subtype`, names tokens, values token or text.
-
-/** token = 1*tchar (RFC 9110 §5.6.2) */
-const TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** type "/" subtype, both tokens (RFC 9110 §8.3.1) */
-const MEDIA_TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** What a quoted-string may hold: HTAB, SP, VCHAR, obs-text */
-const QUOTABLE_REGEXP = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** The characters a quoted-string escapes with a backslash. */
-const QUOTED_PAIR_REGEXP = /[\\"]/g;
-
-/** The index of the first character at or after `i` that is not a space or tab. */
-function skipOws(str: string, i: number): number {
-  while (i < str.length && (str.charCodeAt(i) === 0x20 || str.charCodeAt(i) === 0x09)) i++;
-  return i;
-}
-
-/** `end` moved back over the spaces and tabs that end `str.slice(start, end)`. */
-function trimOws(str: string, start: number, end: number): number {
-  while (end > start && (str.charCodeAt(end - 1) === 0x20 || str.charCodeAt(end - 1) === 0x09)) end--;
-  return end;
-}
-
-/** The index of the next `;` at or after `i`, or the length. */
-function nextSemicolon(str: string, i: number): number {
-  const semicolon = str.indexOf(';', i);
-  return semicolon === -1 ? str.length : semicolon;
-}
-
-/** The type of a Content-Type value: what precedes the first `;`, trimmed and lower-cased. */
-function mediaTypeOf(header: string): string {
-  const start = skipOws(header, 0);
-  return header.slice(start, trimOws(header, start, nextSemicolon(header, start))).toLowerCase();
-}
-
-/**
- * The parameters of a Content-Type value, by lower-cased name, in a prototype-less object (so
- * that the order of its keys is the order content-type 2.1 writes them in).
- */
-function parseParameters(header: string): Record<string, string> {
-  const parameters = Object.create(null) as Record<string, string>;
-  const len = header.length;
-  let i = nextSemicolon(header, 0);
-  parameter: while (i < len) {
-    i = skipOws(header, i + 1);
-    const nameStart = i;
-    for (; i < len; i++) {
-      const c = header.charCodeAt(i);
-      if (c === 0x3b /* ; */) continue parameter;
-      if (c !== 0x3d /* = */) continue;
-      const name = header.slice(nameStart, trimOws(header, nameStart, i)).toLowerCase();
-      i = skipOws(header, i + 1);
-      if (header.charCodeAt(i) === 0x22 /* " */) {
-        let value = '';
-        let last = ++i;
-        for (; i < len; i++) {
-          const q = header.charCodeAt(i);
-          if (q === 0x22) break;
-          if (q === 0x5c /* \ */ && i + 1 < len) {
-            value += header.slice(last, i);
-            last = ++i; // the escaped character starts the next run
-          }
-        }
-        if (i >= len) break parameter; // unterminated: dropped
-        if (parameters[name] === undefined) parameters[name] = value + header.slice(last, i);
-        i = nextSemicolon(header, i + 1);
-        continue parameter;
-      }
-      const valueStart = i;
-      i = nextSemicolon(header, i);
-      if (parameters[name] === undefined) parameters[name] = header.slice(valueStart, trimOws(header, valueStart, i));
-      continue parameter;
-    }
-  }
-  return parameters;
-}
-
-/**
- * `type; name=value; ...`, values that are not tokens quoted, as content-type 2.1's `format`.
- * @throws TypeError `Invalid type: <type>`, `Invalid parameter name: <name>`,
- *   `Invalid parameter value: <value>`
- */
-function formatMediaType(type: string, parameters: Record<string, string>): string {
-  if (!type || !MEDIA_TYPE_REGEXP.test(type)) throw new TypeError('Invalid type: ' + type);
-  let result = type;
-  const names = Object.keys(parameters);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    const value = parameters[name];
-    if (!TOKEN_REGEXP.test(name)) throw new TypeError('Invalid parameter name: ' + name);
-    if (TOKEN_REGEXP.test(value)) result += '; ' + name + '=' + value;
-    else if (QUOTABLE_REGEXP.test(value))
-      result += '; ' + name + '="' + value.replace(QUOTED_PAIR_REGEXP, '\\$&') + '"';
-    else throw new TypeError('Invalid parameter value: ' + value);
-  }
-  return result;
 }
 
 /** The `\uXXXX` escape of `<`, `>` or `&`, for the `json escape` setting. */

@@ -158,6 +158,12 @@ describe('res.send', () => {
       assert.equal(bytes.headers['content-type'], 'image/png');
     });
 
+    it('parameters named like Object.prototype are kept, as express 5.3 keeps them', async () => {
+      const r = await call((_q, res) => res.type('text/plain; __proto__=x; Constructor=y').send('a'));
+      assert.equal(r.headers['content-type'], 'text/plain; __proto__=x; constructor=y; charset=utf-8');
+      assert.equal(Object.getPrototypeOf({}), Object.prototype);
+    });
+
     it('a type that is not a string is replaced by text/html; an empty one is sent as false', async () => {
       for (const set of [5, ['text/plain']]) {
         const r = await call((_q, res) => {

@@ -71,10 +71,14 @@ describe('contentType3.parse: nothing is rejected', () => {
     assert.deepEqual(types, ['text/html 0.9', 'application/json', '*/* 0.1']);
   });
 
-  test('__proto__ is dropped; names of Object.prototype are plain keys', () => {
+  test('__proto__ and the names of Object.prototype are plain keys, as in content-type 3', () => {
     const parsed = parse('a/b; __proto__=x; constructor=y');
-    assert.equal(Object.hasOwn(parsed.parameters, '__proto__'), false);
+    assert.equal(Object.hasOwn(parsed.parameters, '__proto__'), true);
+    assert.equal(parsed.parameters.__proto__, 'x');
+    assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(parsed.parameters)), null); // nothing inherited
     assert.equal(parsed.parameters.constructor, 'y');
+    assert.equal(({} as Record<string, unknown>).x, undefined);
+    assert.equal(formatContentType({ type: 'a/b', parameters: parsed.parameters }), 'a/b; __proto__=x; constructor=y');
   });
 
   test('contentType (1.0.5) stays strict', () => {
