@@ -79,16 +79,6 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 /** The type of a Buffer body without one. */
 const BINARY_TYPE = 'application/octet-stream';
 
-/**
- * The response whose `res.json`, `res.jsonp` or `res.sendStatus` has just set `Content-Type` to its
- * final value (`JSON_TYPE`, `JAVASCRIPT_TYPE` or `TEXT_TYPE`) and is calling `res.send`, which then leaves it as it is
- * instead of setting it again (docs/performance.md, rule 7). `res.send` clears it on entry, so
- * it stays set only while the call goes through a wrapped `send`; a wrapper that calls the
- * original later, after another response's `res.json`, gets the second set back, with the same
- * headers. A module variable, not a field: a field would change every response's shape.
- */
-let typedByCaller: ServerResponse | undefined;
-
 /** Status codes that have no body: their content headers are removed. */
 const NO_CONTENT = 204;
 const NOT_MODIFIED = 304;
@@ -263,96 +253,7 @@ export class BriskResponse extends ServerResponse {
    *   (`Invalid type: <type>`, `Invalid parameter name: <name>`)
    */
   send(body?: unknown): this {
-    let chunk = body;
-    let encoding: BufferEncoding | undefined;
-
-    // `res.json` or `res.jsonp` called this `send` and set a type that needs no charset added
-    const typedHere = typedByCaller === this;
-    typedByCaller = undefined;
-
-    if (typeof chunk === 'string') {
-      encoding = 'utf8';
-      const type = this.getHeader('content-type');
-      if (typeof type !== 'string') this.setHeader('Content-Type', HTML_TYPE);
-      // Express sets what `setCharset` gives through `res.set` (for an empty type, `false`); the
-      // type res.json/jsonp has just set is that value already, and Express's second set is skipped
-      else if (!typedHere || (type !== JSON_TYPE && type !== JAVASCRIPT_TYPE && type !== TEXT_TYPE))
-        this.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
-    } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
-      if (chunk === null) {
-        chunk = '';
-      } else if (ArrayBuffer.isView(chunk)) {
-        if (!this.getHeader('content-type')) this.setHeader('Content-Type', BINARY_TYPE);
-      } else {
-        return this.json(chunk);
-      }
-    }
-
-    const etagFn = this.app.settings['etag fn'] as ETagFunction | undefined;
-    const generateETag = typeof etagFn === 'function' && !this.getHeader('etag');
-
-    // `endEncoding` is what `end` writes a string body in, and node writes the head in the same
-    // encoding when the two go out together; before a Buffer it writes the head in latin1 (each
-    // character of a header value as one byte). Express sends a Buffer when it makes an ETag or
-    // the body has 1000 characters or more, else the string: brisk's head goes out in the bytes
-    // of Express's, a header value's `é` as E9 or, with a short string, as C3 A9.
-    let endEncoding = encoding;
-    let len: number | undefined;
-    if (chunk !== undefined) {
-      if (Buffer.isBuffer(chunk)) {
-        len = chunk.length;
-      } else if (typeof chunk === 'string') {
-        len = Buffer.byteLength(chunk, encoding);
-        if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
-          // an ETag function of the app's own gets the bytes, as in Express
-          chunk = Buffer.from(chunk, encoding);
-          encoding = endEncoding = undefined;
-        } else if (generateETag || chunk.length >= 1000) {
-          // where Express sends a Buffer: an ASCII body is the same bytes in latin1, so it stays
-          // a string (no copy; brisk's ETag functions hash it as it is); any other is converted
-          if (len === chunk.length) {
-            endEncoding = 'latin1';
-          } else {
-            chunk = Buffer.from(chunk, encoding);
-            encoding = endEncoding = undefined;
-          }
-        }
-      } else if (!generateETag && (chunk as { length: number }).length < 1000) {
-        len = Buffer.byteLength(chunk as NodeJS.ArrayBufferView);
-      } else {
-        chunk = Buffer.from(chunk as Uint8Array);
-        len = (chunk as Buffer).length;
-      }
-      // Content-Length and Transfer-Encoding exclude each other (RFC 9112 §6.2)
-      if (!this.getHeader('transfer-encoding')) this.setHeader('Content-Length', String(len));
-    }
-
-    if (generateETag && len !== undefined) {
-      const tag = etagFn(chunk as string | Buffer, encoding);
-      if (tag) {
-        if (typeof tag === 'string') this.setHeader('ETag', tag);
-        else this.set('ETag', tag);
-      }
-    }
-
-    const req = this.req;
-    if (req.fresh) this.statusCode = NOT_MODIFIED;
-
-    const status = this.statusCode;
-    if (status === NO_CONTENT || status === NOT_MODIFIED) {
-      this.removeHeader('Content-Type');
-      this.removeHeader('Content-Length');
-      this.removeHeader('Transfer-Encoding');
-      chunk = '';
-    } else if (status === RESET_CONTENT) {
-      this.setHeader('Content-Length', '0');
-      this.removeHeader('Transfer-Encoding');
-      chunk = '';
-    }
-
-    if (req.method === 'HEAD') this.end();
-    else this.end(chunk as string | Buffer, endEncoding as BufferEncoding);
-    return this;
+    return sendBody(this, body, false) as this;
   }
 
   /**
@@ -363,11 +264,9 @@ export class BriskResponse extends ServerResponse {
   json(obj?: unknown): this {
     const settings = this.app.settings;
     const body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
-    if (!this.getHeader('content-type')) {
-      this.setHeader('Content-Type', JSON_TYPE);
-      typedByCaller = this;
-    }
-    return this.send(body);
+    const typed = !this.getHeader('content-type');
+    if (typed) this.setHeader('Content-Type', JSON_TYPE);
+    return sendAs(this, body, typed) as this;
   }
 
   /**
@@ -388,10 +287,10 @@ export class BriskResponse extends ServerResponse {
 
     // each header set once: `nosniff` and the JavaScript type with a callback, else `nosniff` and
     // the JSON type unless a type is set (Express sets both, then both again with a callback)
-    if (name !== undefined || !this.getHeader('content-type')) {
+    const typed = name !== undefined || !this.getHeader('content-type');
+    if (typed) {
       this.setHeader('X-Content-Type-Options', 'nosniff');
       this.setHeader('Content-Type', name !== undefined ? JAVASCRIPT_TYPE : JSON_TYPE);
-      typedByCaller = this;
     }
 
     if (name !== undefined) {
@@ -402,7 +301,7 @@ export class BriskResponse extends ServerResponse {
       body = '/**/ typeof ' + name + " === 'function' && " + name + '(' + body + ');';
     }
 
-    return this.send(body);
+    return sendAs(this, body, typed) as this;
   }
 
   /**
@@ -413,8 +312,7 @@ export class BriskResponse extends ServerResponse {
     const body = statuses.message[statusCode] || String(statusCode);
     this.status(statusCode);
     this.setHeader('Content-Type', TEXT_TYPE);
-    typedByCaller = this;
-    return this.send(body);
+    return sendAs(this, body, true) as this;
   }
 
   /**
@@ -707,6 +605,110 @@ export interface BriskResponse {
   /** `res.type`: sets `Content-Type` from a media type or an extension. */
   contentType(type: string): this;
 }
+
+/**
+ * `res.send`'s work. `typed`: `res.json`, `res.jsonp` or `res.sendStatus` has just set
+ * `Content-Type` to its final value (`JSON_TYPE`, `JAVASCRIPT_TYPE` or `TEXT_TYPE`), which is then
+ * left as it is instead of set again (docs/performance.md, rule 7). They call this directly only
+ * while `res.send` is brisk's own; a `send` an app or a middleware replaced is called instead,
+ * and sets the same value again.
+ */
+function sendBody(res: BriskResponse, body: unknown, typed: boolean): BriskResponse {
+  let chunk = body;
+  let encoding: BufferEncoding | undefined;
+
+  if (typeof chunk === 'string') {
+    encoding = 'utf8';
+    const type = res.getHeader('content-type');
+    if (typeof type !== 'string') res.setHeader('Content-Type', HTML_TYPE);
+    // Express sets what `setCharset` gives through `res.set` (for an empty type, `false`); the
+    // type res.json/jsonp has just set is that value already, and Express's second set is skipped
+    else if (!typed || (type !== JSON_TYPE && type !== JAVASCRIPT_TYPE && type !== TEXT_TYPE))
+      res.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
+  } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
+    if (chunk === null) {
+      chunk = '';
+    } else if (ArrayBuffer.isView(chunk)) {
+      if (!res.getHeader('content-type')) res.setHeader('Content-Type', BINARY_TYPE);
+    } else {
+      return res.json(chunk) as BriskResponse;
+    }
+  }
+
+  const etagFn = res.app.settings['etag fn'] as ETagFunction | undefined;
+  const generateETag = typeof etagFn === 'function' && !res.getHeader('etag');
+
+  // `endEncoding` is what `end` writes a string body in, and node writes the head in the same
+  // encoding when the two go out together; before a Buffer it writes the head in latin1 (each
+  // character of a header value as one byte). Express sends a Buffer when it makes an ETag or
+  // the body has 1000 characters or more, else the string: brisk's head goes out in the bytes
+  // of Express's, a header value's `é` as E9 or, with a short string, as C3 A9.
+  let endEncoding = encoding;
+  let len: number | undefined;
+  if (chunk !== undefined) {
+    if (Buffer.isBuffer(chunk)) {
+      len = chunk.length;
+    } else if (typeof chunk === 'string') {
+      len = Buffer.byteLength(chunk, encoding);
+      if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
+        // an ETag function of the app's own gets the bytes, as in Express
+        chunk = Buffer.from(chunk, encoding);
+        encoding = endEncoding = undefined;
+      } else if (generateETag || chunk.length >= 1000) {
+        // where Express sends a Buffer: an ASCII body is the same bytes in latin1, so it stays
+        // a string (no copy; brisk's ETag functions hash it as it is); any other is converted
+        if (len === chunk.length) {
+          endEncoding = 'latin1';
+        } else {
+          chunk = Buffer.from(chunk, encoding);
+          encoding = endEncoding = undefined;
+        }
+      }
+    } else if (!generateETag && (chunk as { length: number }).length < 1000) {
+      len = Buffer.byteLength(chunk as NodeJS.ArrayBufferView);
+    } else {
+      chunk = Buffer.from(chunk as Uint8Array);
+      len = (chunk as Buffer).length;
+    }
+    // Content-Length and Transfer-Encoding exclude each other (RFC 9112 §6.2)
+    if (!res.getHeader('transfer-encoding')) res.setHeader('Content-Length', String(len));
+  }
+
+  if (generateETag && len !== undefined) {
+    const tag = etagFn(chunk as string | Buffer, encoding);
+    if (tag) {
+      if (typeof tag === 'string') res.setHeader('ETag', tag);
+      else res.set('ETag', tag);
+    }
+  }
+
+  const req = res.req;
+  if (req.fresh) res.statusCode = NOT_MODIFIED;
+
+  const status = res.statusCode;
+  if (status === NO_CONTENT || status === NOT_MODIFIED) {
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    res.removeHeader('Transfer-Encoding');
+    chunk = '';
+  } else if (status === RESET_CONTENT) {
+    res.setHeader('Content-Length', '0');
+    res.removeHeader('Transfer-Encoding');
+    chunk = '';
+  }
+
+  if (req.method === 'HEAD') res.end();
+  else res.end(chunk as string | Buffer, endEncoding as BufferEncoding);
+  return res;
+}
+
+/** What `res.json`, `res.jsonp` and `res.sendStatus` send through: brisk's own `send` directly. */
+function sendAs(res: BriskResponse, body: unknown, typed: boolean): BriskResponse {
+  return res.send === OWN_SEND ? sendBody(res, body, typed) : res.send(body);
+}
+
+/** brisk's own `res.send`, to tell whether it was replaced. */
+const OWN_SEND = BriskResponse.prototype.send;
 
 const proto = BriskResponse.prototype;
 proto.header = proto.set;

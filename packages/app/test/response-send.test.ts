@@ -462,6 +462,39 @@ describe('res.send', () => {
   });
 });
 
+describe('a replaced res.send', () => {
+  it('sees what res.json, res.jsonp and res.sendStatus send, with the same headers', async () => {
+    const app = brisk();
+    app.set('env', 'test');
+    const seen: unknown[] = [];
+    app.use((_req, res, next) => {
+      const send = res.send;
+      res.send = function wrapped(this: Response, body?: unknown) {
+        seen.push(body);
+        return send.call(this, body);
+      } as Response['send'];
+      next();
+    });
+    app.get('/json', (_req, res) => res.json({ a: 1 }));
+    app.get('/jsonp', (_req, res) => res.jsonp([1]));
+    app.get('/status', (_req, res) => res.sendStatus(201));
+    const server = await serve(app);
+    try {
+      const json = await server.get('/json');
+      assert.equal(json.headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(json.body, '{"a":1}');
+      const jsonp = await server.get('/jsonp?callback=cb');
+      assert.equal(jsonp.headers['content-type'], 'text/javascript; charset=utf-8');
+      const status = await server.get('/status');
+      assert.equal(status.headers['content-type'], 'text/plain; charset=utf-8');
+      assert.equal(status.body, 'Created');
+      assert.deepEqual(seen, ['{"a":1}', "/**/ typeof cb === 'function' && cb([1]);", 'Created']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('res.json', () => {
   it('sends JSON values with application/json', async () => {
     const cases: Array<[value: unknown, body: string]> = [
