@@ -93,6 +93,8 @@ function closeStreamAfterAnswer(req: IncomingMessage): boolean {
   const r = req as IncomingMessage & { [kLinger]?: true };
   if (r[kLinger]) return true;
   r[kLinger] = true;
+  // a request without a body (its headers ended the stream): nothing to refuse
+  if (stream.endAfterHeaders) return true;
   req.pause();
   if (!stream.writableEnded) {
     stream.once('finish', () => {
