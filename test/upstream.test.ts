@@ -44,8 +44,15 @@ describe('docs/upstream.md', () => {
       [of('content-disposition').majors, of('content-disposition').app],
       [['1.1.0', '2.0.1', '3.1.0'], '2.0.1'],
     );
-    assert.deepEqual([of('path-to-regexp').majors, of('path-to-regexp').app], [['8.4.2', '9.0.0'], '8.4.2']);
+    assert.deepEqual([of('path-to-regexp').majors, of('path-to-regexp').app], [['0.1.13', '8.4.2', '9.0.0'], '8.4.2']);
     assert.match(of('raw-body').behind, /decision 035/);
+  });
+
+  test('the 4.x lines briskjs/express4 follows, beside the app staying on Express 5.3', () => {
+    const of = (name: string) => rows.find((r) => r.name === name)!;
+    assert.deepEqual([of('express').majors, of('express').app], [['4.22.3', '5.3.0'], '5.3.0']);
+    assert.deepEqual([of('body-parser').majors, of('body-parser').app], [['1.20.9', '2.4.0'], '2.4.0']);
+    assert.deepEqual([of('send').majors, of('send').app], [['0.19.2', '1.2.1'], '1.2.1']);
   });
 });
 
