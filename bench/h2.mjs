@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   isPinned,
+  measureLoad,
   median,
   runLoad,
   runRounds,
@@ -156,24 +157,11 @@ async function measure(contender, scenario) {
     const port = await server.started;
     await verify(contender, scenario, port);
     generator = await loader(port, scenario);
-    if (warmup > 0) await generator.run(warmup);
-    const before = await server.stats();
-    const result = await generator.run(duration);
-    const after = await server.stats();
-    const bad = result.non2xx + result.errors + result.timeouts;
-    if (bad > 0) {
-      throw new Error(
-        `${contender} ${scenario}: ${bad} failed responses under load ` +
-          `(${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
-      );
-    }
-    const cpuS = (after.cpuMicros - before.cpuMicros) / 1e6;
-    return {
-      rps: result.completed / result.durationS,
-      rpcpu: result.completed / cpuS,
-      rssMiB: after.maxRssKiB / 1024,
-      p99Ms: result.p99Ms,
-    };
+    return await measureLoad(server, (seconds) => generator.run(seconds), {
+      warmup,
+      duration,
+      label: `${contender} ${scenario}`,
+    });
   } finally {
     await generator?.stop();
     await server.stop();

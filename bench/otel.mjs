@@ -13,7 +13,16 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPinned, median, runLoad, runRounds, startServer, version, writeReadmeSection } from './processes.mjs';
+import {
+  isPinned,
+  measureLoad,
+  median,
+  runLoad,
+  runRounds,
+  startServer,
+  version,
+  writeReadmeSection,
+} from './processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -59,18 +68,7 @@ async function measure(contender) {
   try {
     const port = await server.started;
     await verify(contender, port, traced);
-    if (warmup > 0) await load(port, warmup);
-    const before = await server.stats();
-    const result = await load(port, duration);
-    const after = await server.stats();
-    const bad = result.non2xx + result.errors + result.timeouts;
-    if (bad > 0) throw new Error(`${contender}: ${bad} failed responses under load`);
-    return {
-      rps: result.completed / result.durationS,
-      rpcpu: result.completed / ((after.cpuMicros - before.cpuMicros) / 1e6),
-      rssMiB: after.maxRssKiB / 1024,
-      p99Ms: result.p99Ms,
-    };
+    return await measureLoad(server, (seconds) => load(port, seconds), { warmup, duration, label: contender });
   } finally {
     await server.stop();
   }

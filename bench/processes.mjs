@@ -86,6 +86,31 @@ function stopChild(child) {
   });
 }
 
+/**
+ * One timed load against a started server: `run(seconds)` drives the load generator and resolves
+ * with its result; after `warmup` seconds of it, the server's CPU time and peak RSS are read
+ * around `duration` seconds. Failed responses under load are an error, not a number.
+ */
+export async function measureLoad(server, run, { warmup, duration, label }) {
+  if (warmup > 0) await run(warmup);
+  const before = await server.stats();
+  const result = await run(duration);
+  const after = await server.stats();
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) {
+    throw new Error(
+      `${label}: ${bad} failed responses under load ` +
+        `(${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
+  }
+  return {
+    rps: result.completed / result.durationS,
+    rpcpu: result.completed / ((after.cpuMicros - before.cpuMicros) / 1e6),
+    rssMiB: after.maxRssKiB / 1024,
+    p99Ms: result.p99Ms,
+  };
+}
+
 /** Runs a load generator script on core 1 with the options as JSON in argv[2]; resolves with the JSON it prints. */
 export function runLoad(script, options) {
   const [cmd, args] = pinned(1, [process.execPath, script, JSON.stringify(options)]);

@@ -21,7 +21,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { isPinned, median, runLoad, runRounds, startServer, version, writeReadmeSection } from './processes.mjs';
+import {
+  isPinned,
+  measureLoad,
+  median,
+  runLoad,
+  runRounds,
+  startServer,
+  version,
+  writeReadmeSection,
+} from './processes.mjs';
 import { H2_SCENARIOS, SCENARIOS, RESOURCES, ensureStaticFile, jsonBody } from './servers/common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -152,19 +161,11 @@ async function measure(contender, scenario) {
   try {
     const port = await server.started;
     await verify(contender, scenario, port);
-    if (warmup > 0) await load(port, scenario, warmup);
-    const before = await server.stats();
-    const result = await load(port, scenario, duration);
-    const after = await server.stats();
-    const bad = result.non2xx + result.errors + result.timeouts;
-    if (bad > 0) throw new Error(`${contender} ${scenario}: ${bad} failed responses under load`);
-    const cpuS = (after.cpuMicros - before.cpuMicros) / 1e6;
-    return {
-      rps: result.completed / result.durationS,
-      rpcpu: result.completed / cpuS,
-      rssMiB: after.maxRssKiB / 1024,
-      p99Ms: result.p99Ms,
-    };
+    return await measureLoad(server, (seconds) => load(port, scenario, seconds), {
+      warmup,
+      duration,
+      label: `${contender} ${scenario}`,
+    });
   } finally {
     await server.stop();
   }
