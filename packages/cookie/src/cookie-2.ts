@@ -2,6 +2,7 @@
 // cookie 2.0.2's results and error messages. `parse` and `serialize` keep cookie 0.7.2's behaviour
 // (Express 5.3's `res.cookie` uses it): the two APIs live side by side (decision 033).
 
+import { priorityAttribute, sameSiteAttribute } from './attributes.js';
 import { type ParseOptions, Dictionary, decodeDefault, skipWhitespace, trimEnd } from './parse.js';
 import { PATH_CHAR, allIn, asciiTable, isDomainValue, text } from './serialize.js';
 
@@ -176,37 +177,14 @@ export function stringifySetCookie(cookie: SetCookie, options?: StringifyOptions
   if (cookie.secure) str += '; Secure';
   if (cookie.partitioned) str += '; Partitioned';
   if (cookie.priority) {
-    const priority: unknown = cookie.priority;
-    switch (typeof priority === 'string' ? priority.toLowerCase() : undefined) {
-      case 'low':
-        str += '; Priority=Low';
-        break;
-      case 'medium':
-        str += '; Priority=Medium';
-        break;
-      case 'high':
-        str += '; Priority=High';
-        break;
-      default:
-        throw new TypeError(`cookie priority is invalid: ${cookie.priority}`);
-    }
+    const attribute = priorityAttribute(cookie.priority);
+    if (attribute === undefined) throw new TypeError(`cookie priority is invalid: ${cookie.priority}`);
+    str += attribute;
   }
   if (cookie.sameSite) {
-    const sameSite: unknown = cookie.sameSite;
-    switch (typeof sameSite === 'string' ? sameSite.toLowerCase() : sameSite) {
-      case true:
-      case 'strict':
-        str += '; SameSite=Strict';
-        break;
-      case 'lax':
-        str += '; SameSite=Lax';
-        break;
-      case 'none':
-        str += '; SameSite=None';
-        break;
-      default:
-        throw new TypeError(`cookie sameSite is invalid: ${cookie.sameSite}`);
-    }
+    const attribute = sameSiteAttribute(cookie.sameSite);
+    if (attribute === undefined) throw new TypeError(`cookie sameSite is invalid: ${cookie.sameSite}`);
+    str += attribute;
   }
   return str;
 }

@@ -1,5 +1,7 @@
 // Set-Cookie header serialization (RFC 6265 §4.1), with cookie 0.7.2's validation and output.
 
+import { priorityAttribute, sameSiteAttribute } from './attributes.js';
+
 type Priority = 'low' | 'medium' | 'high';
 type SameSite = 'lax' | 'strict' | 'none';
 
@@ -211,38 +213,15 @@ export function serialize(name: string, value: string, options?: SerializeOption
   if (options.partitioned) str += '; Partitioned';
 
   if (options.priority) {
-    const priority: unknown = options.priority;
-    switch (typeof priority === 'string' ? priority.toLowerCase() : priority) {
-      case 'low':
-        str += '; Priority=Low';
-        break;
-      case 'medium':
-        str += '; Priority=Medium';
-        break;
-      case 'high':
-        str += '; Priority=High';
-        break;
-      default:
-        throw new TypeError('option priority is invalid');
-    }
+    const attribute = priorityAttribute(options.priority);
+    if (attribute === undefined) throw new TypeError('option priority is invalid');
+    str += attribute;
   }
 
   if (options.sameSite) {
-    const sameSite: unknown = options.sameSite;
-    switch (typeof sameSite === 'string' ? sameSite.toLowerCase() : sameSite) {
-      case true:
-      case 'strict':
-        str += '; SameSite=Strict';
-        break;
-      case 'lax':
-        str += '; SameSite=Lax';
-        break;
-      case 'none':
-        str += '; SameSite=None';
-        break;
-      default:
-        throw new TypeError('option sameSite is invalid');
-    }
+    const attribute = sameSiteAttribute(options.sameSite);
+    if (attribute === undefined) throw new TypeError('option sameSite is invalid');
+    str += attribute;
   }
 
   return str;
