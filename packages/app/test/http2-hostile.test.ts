@@ -20,18 +20,22 @@ interface Reply {
   rstCode: number;
 }
 
-/** One request; rejects after `ms` when no answer ends (a hang fails the test, it does not stall it). */
-function request(
+/**
+ * One request: `send` writes its body, if any. Rejects after `ms` when no answer ends (a hang
+ * fails the test, it does not stall it).
+ */
+function exchange(
   client: http2.ClientHttp2Session,
   headers: http2.OutgoingHttpHeaders,
-  body?: string | Buffer,
-  ms = 5000,
+  send: ((stream: http2.ClientHttp2Stream) => void) | undefined,
+  ms: number,
+  hang: string,
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const stream = client.request(headers, { endStream: body === undefined });
+    const stream = client.request(headers, { endStream: send === undefined });
     let response: http2.IncomingHttpHeaders = {};
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`no answer to ${headers[':path']} in ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new Error(`no answer to ${headers[':path']} ${hang}`)), ms);
     stream.setEncoding('utf8');
     stream.on('response', (h) => {
       response = h;
@@ -47,8 +51,18 @@ function request(
       resolve,
       reject,
     );
-    if (body !== undefined) stream.end(body);
+    send?.(stream);
   });
+}
+
+/** One request, with a whole body or none. */
+function request(
+  client: http2.ClientHttp2Session,
+  headers: http2.OutgoingHttpHeaders,
+  body?: string | Buffer,
+  ms = 5000,
+): Promise<Reply> {
+  return exchange(client, headers, body === undefined ? undefined : (stream) => stream.end(body), ms, `in ${ms} ms`);
 }
 
 /**
@@ -85,35 +99,14 @@ function settleOnClose(
   stream.on('error', () => {}); // 'close' settles
 }
 
-/** A stream that is sending a request body and then stalls. */
+/** A stream that is sending a request body and then stalls (it never ends the body). */
 function stalledUpload(
   client: http2.ClientHttp2Session,
   headers: http2.OutgoingHttpHeaders,
   sent: Buffer,
   ms = 5000,
 ): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const stream = client.request(headers);
-    let response: http2.IncomingHttpHeaders = {};
-    let text = '';
-    const timer = setTimeout(() => reject(new Error(`no answer to ${headers[':path']} while the client waits`)), ms);
-    stream.setEncoding('utf8');
-    stream.on('response', (h) => {
-      response = h;
-    });
-    stream.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    settleOnClose(
-      stream,
-      timer,
-      () => response,
-      () => text,
-      resolve,
-      reject,
-    );
-    stream.write(sent); // and never ends the body
-  });
+  return exchange(client, headers, (stream) => stream.write(sent), ms, 'while the client waits');
 }
 
 /** The same request over HTTP/1.1, for comparing statuses. */
