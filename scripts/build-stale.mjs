@@ -3,11 +3,11 @@
 // seconds instead of rebuilding fifteen packages. `--record` writes the stamps without building
 // (`pnpm build` runs it after its full build).
 //
-// A package's inputs: its src/ and package.json, the shared build files (tsup config, base
-// tsconfig, the build scripts, the lockfile, which pins the compilers) and the inputs of the
-// workspace packages it depends on. Their hash is kept in dist/.build-inputs, which the build
-// itself removes first (tsup.config.ts empties dist/), so a failed build is never taken as fresh.
-// dist/.build-inputs is not published: `files` in each package.json lists what is.
+// A package's inputs: its src/ and package.json, the shared build files (base tsconfig, the build
+// scripts, the lockfile, which pins the compiler) and the inputs of the workspace packages it
+// depends on. Their hash is kept in dist/.build-inputs, which the build itself removes first
+// (scripts/build.mjs empties dist/), so a failed build is never taken as fresh. dist/.build-inputs
+// is not published (`files` in each package.json excludes it).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,11 +16,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SHARED = [
-  'tsup.config.ts',
   'tsconfig.base.json',
   'pnpm-lock.yaml',
-  'scripts/esm-wrapper.mjs',
-  'scripts/restore-names.mjs',
+  'scripts/build.mjs',
+  'scripts/entries.mjs',
   'scripts/dts-exports.mjs',
   'scripts/metadata.mjs',
 ];

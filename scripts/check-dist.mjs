@@ -3,13 +3,13 @@
 // ESM import gives the same instance, function-as-module packages export the function itself.
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deepStrictEqual } from 'node:assert';
 import { declared } from './dts-exports.mjs';
 import { runInterop } from './interop.mjs';
-import { entriesOf } from './entries.mjs';
-import { ES_MODULE_MARKED, filesOf } from './metadata.mjs';
+import { entriesOf, functionModule } from './entries.mjs';
+import { ES_MODULE_MARKED } from './metadata.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json')); // root devDependencies list every package
@@ -39,12 +39,20 @@ const pkgs = readdirSync(join(root, 'packages'))
   .map((dir) => ({
     dir,
     json: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')),
-    fn: existsSync(join(dir, 'src/cjs.ts')),
+    fn: functionModule(readFileSync(join(dir, 'src/index.cts'), 'utf8')),
   }));
+// The declarations each condition resolves to: index.d.mts for `import`; for `require`,
+// index.d.cts (`export =`) of a function module, the compiler's index.d.ts of named exports.
+const cjsTypes = (p) => join(p.dir, p.fn ? 'dist/index.d.cts' : 'dist/index.d.ts');
 const types = declared(
-  pkgs.flatMap((p) => [join(p.dir, 'dist/index.d.ts'), join(p.dir, 'dist/index.d.cts')]),
+  pkgs.flatMap((p) => [join(p.dir, 'dist/index.d.mts'), cjsTypes(p)]),
   true,
 );
+/** Every file under `dir`, relative to it. */
+const filesUnder = (dir, base = dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name), base) : [join(dir, e.name).slice(base.length + 1)],
+  );
 
 for (const [i, p] of pkgs.entries()) {
   const name = p.json.name;
@@ -66,7 +74,7 @@ for (const [i, p] of pkgs.entries()) {
   check(`${name}: main is ./dist/index.cjs`, () => p.json.main === './dist/index.cjs');
   check(`${name}: require(dir) === require(name)`, () => require(p.dir) === cjs);
   check(`${name}: (await import(name)).default === require(name)`, () => esm.default === cjs);
-  check(`${name}: ESM named exports === index.d.ts value exports`, () => same(names, esmT.names));
+  check(`${name}: ESM named exports === index.d.mts value exports`, () => same(names, esmT.names));
   check(`${name}: ESM named exports are the CJS properties`, () => {
     within(names, cjsKeys);
     return names.every((k) => esm[k] === cjs[k]);
@@ -77,7 +85,7 @@ for (const [i, p] of pkgs.entries()) {
       () => typeof cjs === 'function' && !Object.hasOwn(cjs, '__esModule'),
     );
     check(
-      `${name}: index.d.ts default / index.d.cts export= callable`,
+      `${name}: index.d.mts default / index.d.cts export= callable`,
       () => esmT.default.callable && cjsT.exportEquals.callable,
     );
     check(`${name}: ESM names === typed properties of the default`, () => {
@@ -91,11 +99,29 @@ for (const [i, p] of pkgs.entries()) {
       same(esmT.default.props, names);
     });
   }
-  const { inputs } = JSON.parse(readFileSync(join(p.dir, 'dist/metafile-cjs.json'), 'utf8'));
-  check(`${name}: index.cjs bundles only its own src/`, () =>
-    Object.keys(inputs).every((s) => resolve(p.dir, s).startsWith(join(p.dir, 'src') + sep)),
+  // The build emits what was written (decision 036): one .js and one .d.ts per source file, under
+  // the source's name, and nothing else but the ESM entry, the CommonJS marker and the stamp.
+  const built = filesUnder(join(p.dir, 'dist'));
+  check(`${name}: dist/ has one .js and one .d.ts per source file, and nothing else`, () => {
+    const want = new Set(['package.json', '.build-inputs']);
+    for (const f of filesUnder(join(p.dir, 'src'))) {
+      const stem = f.replace(/\.c?ts$/, '');
+      const [js, dts] = f.endsWith('.cts') ? ['.cjs', '.d.cts'] : ['.js', '.d.ts'];
+      want.add(stem + js).add(stem + dts);
+    }
+    for (const e of entriesOf(p.json)) {
+      const dir = e.out.slice('dist'.length + 1);
+      want.add(join(dir, 'index.mjs')).add(join(dir, 'index.d.mts'));
+    }
+    same(
+      built,
+      [...want].filter((f) => f !== '.build-inputs' || built.includes(f)),
+    );
+  });
+  check(
+    `${name}: dist/package.json makes the .js files CommonJS`,
+    () => JSON.parse(readFileSync(join(p.dir, 'dist/package.json'), 'utf8')).type === 'commonjs',
   );
-  check(`${name}: no source map`, () => !existsSync(join(p.dir, 'dist/index.cjs.map')));
   if (!p.fn) {
     const marked = ES_MODULE_MARKED.includes(name);
     check(`${name}: __esModule ${marked ? 'set, as upstream' : 'absent, as upstream'}`, () =>
@@ -104,7 +130,7 @@ for (const [i, p] of pkgs.entries()) {
   }
   // Declarations that name a Node type reference @types/node (for a consumer whose tsconfig lists
   // no global types); those of a package whose README says it needs no @types/node reference none
-  // (the build decides: tsup.config.ts).
+  // (src/index.ts and src/index.cts say so; scripts/build.mjs checks it).
   for (const f of ['dist/index.d.cts', 'dist/index.d.ts']) {
     const text = readFileSync(join(p.dir, f), 'utf8');
     const referenced = text.includes('/// <reference types="node" />');
@@ -114,16 +140,17 @@ for (const [i, p] of pkgs.entries()) {
     check(`${name}: ${f} references node's types where it uses them`, () => referenced || !uses);
     if (NO_NODE_TYPES.includes(name)) check(`${name}: ${f} needs no @types/node`, () => !referenced && !uses);
   }
-  // (a dependency may be used by a subpath entry only: every entry's build counts)
-  const built = entriesOf(p.json)
-    .map((e) => readFileSync(join(p.dir, `dist/${e.name}.cjs`), 'utf8'))
+  // Every dependency is used, through its package name (a subpath entry's use counts).
+  const code = built
+    .filter((f) => /\.c?js$/.test(f))
+    .map((f) => readFileSync(join(p.dir, 'dist', f), 'utf8'))
     .join('\n');
   for (const dep of Object.keys(p.json.dependencies ?? {})) {
-    check(`${name}: require("${dep}") stays external`, () => built.includes(`require("${dep}")`));
+    check(`${name}: require("${dep}") by name`, () => code.includes(`require("${dep}")`));
   }
   // Readable builds (decision 016): a stack trace's line:column points at one statement, not into
   // a line of 20 KB. Minified code averages several hundred to thousands of characters a line.
-  for (const f of filesOf(p.json).filter((f) => f.startsWith('dist/'))) {
+  for (const f of built.filter((f) => /\.(c|m)?js$|\.d\.(c|m)?ts$/.test(f)).map((f) => `dist/${f}`)) {
     check(`${name}: ${f} averages at most ${MAX_LINE} characters a line`, () => {
       const text = readFileSync(join(p.dir, f), 'utf8');
       const average = text.length / text.split('\n').length;
@@ -140,7 +167,7 @@ for (const [i, p] of pkgs.entries()) {
 for (const p of pkgs) {
   for (const e of entriesOf(p.json).slice(1)) {
     const id = p.json.name + e.subpath.slice(1);
-    const [esmT, cjsT] = declared([join(p.dir, `dist/${e.name}.d.ts`), join(p.dir, `dist/${e.name}.d.cts`)], true);
+    const [esmT, cjsT] = declared([join(p.dir, e.out, 'index.d.mts'), join(p.dir, e.out, 'index.d.cts')], true);
     const before = bad;
     let cjs;
     let esm;
@@ -159,13 +186,13 @@ for (const p of pkgs) {
       `${id}: module.exports is a function, no __esModule`,
       () => typeof cjs === 'function' && !Object.hasOwn(cjs, '__esModule'),
     );
-    check(`${id}: ESM named exports === ${e.name}.d.ts value exports`, () => same(names, esmT.names));
+    check(`${id}: ESM named exports === ${e.out}/index.d.mts value exports`, () => same(names, esmT.names));
     check(`${id}: ESM named exports are the CJS properties`, () => {
       within(names, keys(cjs));
       return names.every((k) => esm[k] === cjs[k]);
     });
     check(
-      `${id}: ${e.name}.d.ts default / ${e.name}.d.cts export= callable`,
+      `${id}: ${e.out}/index.d.mts default / index.d.cts export= callable`,
       () => esmT.default.callable && cjsT.exportEquals.callable,
     );
     check(`${id}: ESM names === typed properties of the default`, () => {
@@ -178,9 +205,8 @@ for (const p of pkgs) {
 
 // The names Express and morgan give their functions, which other packages read: express-promise-router
 // copies a nested router's stack only when `handler.name === 'router'`, OpenTelemetry names middleware
-// spans by layer name, and every router layer's `name` is its handler's. esbuild renames a nested
-// function that shares a name with an enclosing scope of the bundle (`app2`); the build renames it
-// back (scripts/restore-names.mjs). Checked on the build users install, through `require('briskjs')`.
+// spans by layer name, and every router layer's `name` is its handler's. The build compiles each
+// file on its own, so no name is renamed; checked on the build users install, through `require('briskjs')`.
 {
   const brisk = require('briskjs');
   const app = brisk();

@@ -179,10 +179,10 @@ export const SOURCE = '${source}';
  * extensions in mime-db order. An extension written \`!ext\` belongs to the type but maps back to
  * another type that also lists it (the one mime-types 3 prefers).
  */
-export const TYPES = \`${lines.join('\n')}\`;
+export const TYPES: string = \`${lines.join('\n')}\`;
 
 /** Default charsets of media types (with or without extensions): the type, then the charset. */
-export const CHARSETS = \`${charsets.join('\n')}\`;
+export const CHARSETS: string = \`${charsets.join('\n')}\`;
 `;
 }
 

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distFiles, entriesOf, stubManifest } from './entries.mjs';
+import { entriesOf, functionModule, stubManifest } from './entries.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rootJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -17,20 +17,46 @@ const license = readFileSync(join(root, 'LICENSE'), 'utf8');
 /** Named-exports-only packages whose CommonJS build keeps `__esModule`, as their upstream's does. */
 export const ES_MODULE_MARKED = ['@brisk/path'];
 
-/** Only what runs, and the types; README, LICENSE and package.json are always packed. */
-export const FILES = ['dist/index.cjs', 'dist/index.mjs', 'dist/index.d.ts', 'dist/index.d.cts', 'CHANGELOG.md'];
-/** A package's `files`: FILES, and the built files of each subpath export (scripts/entries.mjs). */
+/**
+ * A package's `files`: what runs and its types (dist/, without the build's stamp), the manifest of
+ * each subpath export's directory (scripts/entries.mjs), and the changelog. README, LICENSE and
+ * package.json are always packed.
+ */
 export const filesOf = (json) => [
-  ...FILES.slice(0, -1),
+  'dist',
+  '!dist/.build-inputs',
   ...entriesOf(json)
     .slice(1)
-    .flatMap((e) => [...distFiles(e.name), `${e.name}/package.json`]),
-  ...FILES.slice(-1),
+    .map((e) => `${e.name}/package.json`),
+  'CHANGELOG.md',
 ];
 const SCRIPTS = {
-  build: 'tsup --config ../../tsup.config.ts && node ../../scripts/esm-wrapper.mjs',
+  build: 'node ../../scripts/build.mjs',
   prepack: 'node ../../scripts/prepack.mjs',
 };
+
+/**
+ * `main`, `types` and `exports` of a package, from its entries: the CommonJS entry (dist/index.cjs)
+ * for `require`, the ESM wrapper for `import`, the sources for the workspace's `@brisk/source`
+ * condition. The CommonJS declarations are index.d.cts for a function module (`export =`) and the
+ * compiler's index.d.ts for named exports (scripts/build.mjs, decision 036).
+ */
+function entryFields(path, json) {
+  const exports = {};
+  let top;
+  for (const e of entriesOf(json)) {
+    const fn = functionModule(readFileSync(join(path, e.src, 'index.cts'), 'utf8'));
+    const require = { types: `./${e.out}/index.${fn ? 'd.cts' : 'd.ts'}`, default: `./${e.out}/index.cjs` };
+    top ??= require;
+    exports[e.subpath] = {
+      '@brisk/source': `./${e.src}/index.ts`,
+      import: { types: `./${e.out}/index.d.mts`, default: `./${e.out}/index.mjs` },
+      require,
+    };
+  }
+  exports['./package.json'] = './package.json';
+  return { main: top.default, types: top.types, exports };
+}
 
 export const packages = readdirSync(join(root, 'packages'))
   .map((d) => ({ dir: d, path: join(root, 'packages', d) }))
@@ -38,9 +64,10 @@ export const packages = readdirSync(join(root, 'packages'))
   .map((p) => ({ ...p, json: JSON.parse(readFileSync(join(p.path, 'package.json'), 'utf8')) }));
 
 /** The package.json a package should have: its own fields, the shared ones, in a fixed order. */
-function expected(dir, json) {
+function expected(dir, path, json) {
   const { name, version, description, keywords, dependencies, ...rest } = json;
   for (const k of ['homepage', 'bugs', 'repository', 'license', 'files', 'scripts']) delete rest[k];
+  Object.assign(rest, entryFields(path, json));
   return {
     name,
     version,
@@ -61,7 +88,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes('--check');
   const problems = [];
   for (const { dir, path, json } of packages) {
-    const want = `${JSON.stringify(expected(dir, json), null, 2)}\n`;
+    const want = `${JSON.stringify(expected(dir, path, json), null, 2)}\n`;
     const file = join(path, 'package.json');
     if (!json.keywords?.length) problems.push(`${file}: no keywords`);
     if (readFileSync(file, 'utf8') !== want) {

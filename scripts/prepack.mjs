@@ -19,10 +19,10 @@ const dirOf = (name) =>
     .find((d) => JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')).name === name);
 const fresh = (dir) => {
   const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const outs = entriesOf(json).flatMap((e) => distFiles(e.name).map((f) => join(dir, f)));
+  const outs = entriesOf(json).flatMap((e) => distFiles(e.out).map((f) => join(dir, f)));
   if (!outs.every(existsSync)) return false;
   const built = Math.min(...outs.map((f) => statSync(f).mtimeMs));
-  if (built < newest(join(dir, 'src')) || built < statSync(join(root, 'tsup.config.ts')).mtimeMs) return false;
+  if (built < newest(join(dir, 'src')) || built < statSync(join(root, 'scripts/build.mjs')).mtimeMs) return false;
   const deps = Object.keys(json.dependencies ?? {});
   return deps.every((d) => fresh(dirOf(d)));
 };

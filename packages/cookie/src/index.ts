@@ -1,5 +1,6 @@
 // @brisk/cookie: drop-in for cookie 0.7.2 (parse, serialize), cookie 2.0.2 (parseCookie,
 // stringifyCookie, parseSetCookie, stringifySetCookie) and cookie-signature 1.2.2 (sign, unsign).
+/// <reference types="node" preserve="true" />
 
 // Cookie request header
 export { parse } from './parse.js';

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * @brisk/http: the HTTP primitives every brisk package shares. Each bundled upstream module is
  * exported under one name and shaped like that module's export, so each is a drop-in on its own.

@@ -1,8 +1,9 @@
 // @brisk/logger: HTTP request logging middleware, a drop-in for morgan 1.12.
 // `require('@brisk/logger')` is the `logger` function; every named export is also its property.
+/// <reference types="node" preserve="true" />
 
 // The middleware factory (default export) and its functions
-export { default, format, token } from './logger.js';
+export { logger as default, format, token } from './logger.js';
 export { compile } from './compile.js';
 export type { Logger } from './logger.js';
 

@@ -10,6 +10,7 @@ import { escapeField } from './escape.js';
 import { combined, common, defaultFormat, dev, devNoColor, short, tiny } from './formats.js';
 import { report } from './report.js';
 import { builtinTokens, remoteAddress, type LoggedRequest, type LoggedResponse } from './tokens.js';
+import * as types from './types.js'; // types only, for the namespace
 import type {
   FormatFn,
   FormatName,
@@ -18,49 +19,12 @@ import type {
   LoggerOptions,
   LoggerOptionsWithFormat,
   ObjectLoggerOptions,
-  ObjectLogStream,
   TokenCallback,
   Tokens,
 } from './types.js';
 
 /** `logger` itself: the middleware factory, with `compile`, `format` and `token`. */
-export interface Logger {
-  /**
-   * Creates the logging middleware with a format function that may return objects (structured
-   * entries, e.g. for a JSON logger), written as they are to an object-mode `stream`.
-   * (First: a function's parameters take their types from the first signature tried.)
-   */
-  <
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-    Entry extends object = object,
-  >(
-    format: FormatFn<Req, Res, Entry>,
-    options: ObjectLoggerOptions<Req, Res, Entry>,
-  ): LoggerMiddleware<Req, Res>;
-  /**
-   * Creates the logging middleware. `format` is a predefined format name (`'combined'`,
-   * `'common'`, `'dev'`, `'short'`, `'tiny'`, `'default'`), a format string with `:token` and
-   * `:token[arg]`, or a format function.
-   */
-  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-    format: FormatName | (string & {}) | FormatFn<Req, Res>,
-    options?: LoggerOptions<Req, Res> | null,
-  ): LoggerMiddleware<Req, Res>;
-  /**
-   * morgan's deprecated one-argument form, `logger({ format, ...options })`.
-   * @deprecated use `logger(format, options)`
-   */
-  <Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-    options: LoggerOptionsWithFormat<Req, Res>,
-  ): LoggerMiddleware<Req, Res>;
-  /** Compiles a format string into a format function. */
-  compile: typeof compile;
-  /** Defines (or replaces) a named format. */
-  format: typeof format;
-  /** Defines (or replaces) a token. */
-  token: typeof token;
-}
+export type Logger = typeof logger;
 
 /** Own properties every function has: a format or token by these names only once defined. */
 const FUNCTION_OWN = new Set(['name', 'length', 'prototype']);
@@ -230,13 +194,48 @@ function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<L
  * app.use(logger('dev'));
  * app.use(logger('combined', { stream: fs.createWriteStream('access.log', { flags: 'a' }) }));
  * app.use(logger(':method :url :status :res[content-length] - :response-time ms'));
+ *
+ * With a format function that returns objects (structured entries, e.g. for a JSON logger) and
+ * an object-mode `stream`, the entries are written as they are.
  */
-const logger: Logger = Object.assign(
-  function logger(format: unknown, options?: unknown) {
-    return createMiddleware(format, options);
-  } as Logger,
-  { compile, format, token },
-);
+export function logger<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+  Entry extends object = object,
+>(format: FormatFn<Req, Res, Entry>, options: ObjectLoggerOptions<Req, Res, Entry>): LoggerMiddleware<Req, Res>;
+/**
+ * Creates the logging middleware. `format` is a predefined format name (`'combined'`,
+ * `'common'`, `'dev'`, `'short'`, `'tiny'`, `'default'`), a format string with `:token` and
+ * `:token[arg]`, or a format function.
+ */
+export function logger<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  format: FormatName | (string & {}) | FormatFn<Req, Res>,
+  options?: LoggerOptions<Req, Res> | null,
+): LoggerMiddleware<Req, Res>;
+/**
+ * morgan's deprecated one-argument form, `logger({ format, ...options })`.
+ * @deprecated use `logger(format, options)`
+ */
+export function logger<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  options: LoggerOptionsWithFormat<Req, Res>,
+): LoggerMiddleware<Req, Res>;
+export function logger(format: unknown, options?: unknown): LoggerMiddleware<LoggedRequest, LoggedResponse> {
+  return createMiddleware(format, options);
+}
+
+// morgan's `module.exports`: `logger`, with `compile`, `format` and `token` (and, below, the
+// formats and tokens by name) as properties (`require('@brisk/logger')`, src/index.cts).
+const compileFormat = compile;
+const defineFormat = format;
+const defineToken = token;
+export namespace logger {
+  /** Compiles a format string into a format function. */
+  export const compile = compileFormat;
+  /** Defines (or replaces) a named format. */
+  export const format = defineFormat;
+  /** Defines (or replaces) a token. */
+  export const token = defineToken;
+}
 
 // The predefined formats and tokens, in morgan's order.
 define('combined', combined);
@@ -253,89 +252,40 @@ for (const [name, fn] of builtinTokens) {
 }
 
 /** The types, also reachable from the function (`logger.Options`), as in @types/morgan. */
-declare namespace logger {
-  export type { Logger };
-  /** A format function. */
-  export type FormatFn<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-    Entry extends object = never,
-  > = Format<Req, Res, Entry>;
-  /** A predefined format name. */
-  export type FormatName = Name;
-  /** A token function. */
+export declare namespace logger {
+  export import FormatFn = types.FormatFn;
+  export import FormatName = types.FormatName;
+  export import TokenCallback = types.TokenCallback;
+  export import Tokens = types.Tokens;
+  export import LoggerOptions = types.LoggerOptions;
+  export import LoggerOptionsWithFormat = types.LoggerOptionsWithFormat;
+  export import LogStream = types.LogStream;
+  export import ObjectLogStream = types.ObjectLogStream;
+  export import ObjectLoggerOptions = types.ObjectLoggerOptions;
+  export import LoggerMiddleware = types.LoggerMiddleware;
+  /** The module's shape. */
+  export type Logger = typeof logger;
+  // @types/morgan's names
+  /** A token function (@types/morgan's name for `TokenCallback`). */
   export type TokenCallbackFn<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
-  > = Token<Req, Res>;
-  /** The tokens object of a format function. */
+  > = types.TokenCallback<Req, Res>;
+  /** The tokens object of a format function (@types/morgan's name for `Tokens`). */
   export type TokenIndexer<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
-  > = TokenTable<Req, Res>;
-  /** The options of `logger(format, options)`. */
+  > = types.Tokens<Req, Res>;
+  /** The options of `logger(format, options)` (@types/morgan's name for `LoggerOptions`). */
   export type Options<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
-  > = Opts<Req, Res>;
-  /** Where lines are written. */
-  export type StreamOptions = Stream;
-  /** The middleware. */
+  > = types.LoggerOptions<Req, Res>;
+  /** Where lines are written (@types/morgan's name for `LogStream`). */
+  export type StreamOptions = types.LogStream;
+  /** The middleware (@types/morgan's name for `LoggerMiddleware`). */
   export type Handler<
     Req extends IncomingMessage = IncomingMessage,
     Res extends ServerResponse = ServerResponse,
-  > = Middleware<Req, Res>;
-  // The names the ESM entry exports, for CommonJS users too
-  /** A token function. */
-  export type TokenCallback<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-  > = Token<Req, Res>;
-  /** The tokens object of a format function. */
-  export type Tokens<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-  > = TokenTable<Req, Res>;
-  /** The options of `logger(format, options)`. */
-  export type LoggerOptions<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-  > = Opts<Req, Res>;
-  /** The options with a `format` (the deprecated one-argument call). */
-  export type LoggerOptionsWithFormat<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-  > = OptsWithFormat<Req, Res>;
-  /** Where lines are written. */
-  export type LogStream = Stream;
-  /** An object-mode stream, for format functions returning objects. */
-  export type ObjectLogStream<Entry extends object = object> = ObjectStream<Entry>;
-  /** The options with a format function returning objects. */
-  export type ObjectLoggerOptions<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-    Entry extends object = object,
-  > = ObjectOpts<Req, Res, Entry>;
-  /** The middleware. */
-  export type LoggerMiddleware<
-    Req extends IncomingMessage = IncomingMessage,
-    Res extends ServerResponse = ServerResponse,
-  > = Middleware<Req, Res>;
+  > = types.LoggerMiddleware<Req, Res>;
 }
-// Top-level aliases: a namespace merged with a const cannot re-export imported names.
-type Format<Req extends IncomingMessage, Res extends ServerResponse, Entry extends object> = FormatFn<Req, Res, Entry>;
-type ObjectStream<Entry extends object> = ObjectLogStream<Entry>;
-type ObjectOpts<Req extends IncomingMessage, Res extends ServerResponse, Entry extends object> = ObjectLoggerOptions<
-  Req,
-  Res,
-  Entry
->;
-type Name = FormatName;
-type Token<Req extends IncomingMessage, Res extends ServerResponse> = TokenCallback<Req, Res>;
-type TokenTable<Req extends IncomingMessage, Res extends ServerResponse> = Tokens<Req, Res>;
-type Opts<Req extends IncomingMessage, Res extends ServerResponse> = LoggerOptions<Req, Res>;
-type Stream = LogStream;
-type OptsWithFormat<Req extends IncomingMessage, Res extends ServerResponse> = LoggerOptionsWithFormat<Req, Res>;
-type Middleware<Req extends IncomingMessage, Res extends ServerResponse> = LoggerMiddleware<Req, Res>;
-
-export default logger;

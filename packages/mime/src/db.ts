@@ -10,7 +10,7 @@ export const SOURCE = 'mime-db 1.54.0';
  * extensions in mime-db order. An extension written `!ext` belongs to the type but maps back to
  * another type that also lists it (the one mime-types 3 prefers).
  */
-export const TYPES = `application/andrew-inset ez
+export const TYPES: string = `application/andrew-inset ez
 application/appinstaller appinstaller
 application/applixware aw
 application/appx appx
@@ -1027,7 +1027,7 @@ video/x-smv smv
 x-conference/x-cooltalk ice`;
 
 /** Default charsets of media types (with or without extensions): the type, then the charset. */
-export const CHARSETS = `application/3gpdash-qoe-report+xml UTF-8
+export const CHARSETS: string = `application/3gpdash-qoe-report+xml UTF-8
 application/beep+xml UTF-8
 application/cda+xml UTF-8
 application/elm+json UTF-8

@@ -1,4 +1,5 @@
 // @brisk/mime: file extension ↔ media type lookups, a drop-in for mime-types 3.
+/// <reference types="node" preserve="true" />
 
 // Lookups
 export { charset, charsets, contentType, extension, lookup } from './mime.js';

@@ -1,5 +1,5 @@
-// The package's version, written in by the build (tsup's `define`); running from source, there is none.
-declare const __BRISK_VERSION__: string | undefined;
-
+// The package's version, read from its package.json by the CommonJS build (dist/version.js sits one
+// directory below it). The ESM sources, which the workspace's tests run, have no `require`.
 /** This package's version (`0.0.0-source` when running from source). */
-export const VERSION: string = typeof __BRISK_VERSION__ === 'string' ? __BRISK_VERSION__ : '0.0.0-source';
+export const VERSION: string =
+  typeof require === 'function' ? (require('../package.json') as { version: string }).version : '0.0.0-source';

@@ -2,8 +2,10 @@
 // while the addresses are trusted proxies (proxy-addr 2.0.8's proxyaddr and all). Unlike
 // proxy-addr, the walk stops before the first entry that is not an IP address, as if the header
 // began after it (decision 006): the answer is always an address that was sent as one.
-import { type Trust, type TrustFunction, matcherFor, matcherOf, matches, matchesParsed } from './compile.js';
+import { type Trust, type TrustFunction, compile, matcherFor, matcherOf, matches, matchesParsed } from './compile.js';
 import { type RequestLike, forwarded, forwardedHeader, prevEntry, socketAddress, span } from './forwarded.js';
+import * as trusts from './compile.js'; // types only, for the namespace
+import * as requests from './forwarded.js'; // types only, for the namespace
 import { INVALID, IPV4, IPV6, parseIp } from './ip.js';
 
 /** Bounds of the address {@link entryAddress} found (module scratch: read it before the next call). */
@@ -133,4 +135,31 @@ export function all(req: RequestLike, trust?: Trust): string[] {
     addrs.push(found);
   }
   return addrs;
+}
+
+// proxy-addr's `module.exports`: `proxyaddr`, with `all`, `compile`, `forwarded` and itself as
+// properties (`require('@brisk/proxy-addr')`, src/index.cts).
+const addressOf = proxyaddr;
+const addressesOf = all;
+const compileTrust = compile;
+const forwardedOf = forwarded;
+export namespace proxyaddr {
+  /** The addresses of a request, nearest first, up to the first untrusted one. */
+  export const all = addressesOf;
+  /** Compiles a trust value into a trust function. */
+  export const compile = compileTrust;
+  /** All the addresses of a request (forwarded 0.2.0). */
+  export const forwarded = forwardedOf;
+  /** The module itself, which is also the named export `proxyaddr`. */
+  export const proxyaddr = addressOf;
+}
+
+/** The types, also reachable from the function, for CommonJS users (`import proxyaddr = require(...)`). */
+export declare namespace proxyaddr {
+  export import Trust = trusts.Trust;
+  export import TrustFunction = trusts.TrustFunction;
+  export import TrustValue = trusts.TrustValue;
+  export import RequestLike = requests.RequestLike;
+  /** The module's shape. */
+  export type ProxyAddr = typeof proxyaddr;
 }

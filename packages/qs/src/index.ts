@@ -1,4 +1,5 @@
 // @brisk/qs: drop-in for qs 6.17.1 (parse, stringify, formats).
+/// <reference types="node" preserve="true" />
 
 // Query string → object
 export { parse } from './parse.js';

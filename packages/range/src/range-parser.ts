@@ -7,8 +7,10 @@
 // range-parser 1.2 read each side with `parseInt` (`bytes=1a-5` was 1-5, `bytes=5` was 5-).
 // The header is scanned once, index by index: linear in its length, however many ranges it holds.
 import { combineRanges } from './combine.js';
-import * as v2 from './range-parser-2.js';
-import type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable } from './types.js';
+import { combineRanges as combineRanges2, format as format2, parse as parse2 } from './range-parser-2.js';
+import type { Options, Range, Ranges, Result } from './types.js';
+import * as types from './types.js'; // types only, for the namespace
+import * as v2 from './range-parser-2.js'; // types only, for the namespace
 
 /**
  * Parses a `Range` header for a resource of `size` bytes: the satisfiable ranges (ends clamped to
@@ -99,23 +101,23 @@ function isWhitespace(code: number): boolean {
 }
 
 // range-parser 2.0.0's named exports, as properties of the function (decision 033)
-Object.assign(rangeParser, { parse: v2.parse, combineRanges: v2.combineRanges, format: v2.format });
-
-/** The types, also as `rangeParser.Ranges`, as in @types/range-parser; range-parser 2's functions. */
-export declare namespace rangeParser {
-  export type { Options, Range, Ranges, Result, ResultInvalid, ResultUnsatisfiable, ParseResult, RangeWithIndex };
+export namespace rangeParser {
   /** range-parser 2's `parse`: `{ code, type, ranges }` (see `parse` in range-parser-2.ts). */
-  export const parse: ParseFunction;
+  export const parse = parse2;
   /** range-parser 2's `combineRanges`: merged ranges with the `index` they keep. */
-  export const combineRanges: CombineRangesFunction;
+  export const combineRanges = combineRanges2;
   /** range-parser 2's `format`: `{ type, ranges }` as a `Range` header value. */
-  export const format: FormatFunction;
+  export const format = format2;
 }
-// Top-level aliases with names of their own: the declaration bundler renames imported names to
-// their exported ones, so `parse: typeof v2.parse` in the namespace would read `typeof parse`,
-// itself (as in @brisk/body's index.ts).
-type ParseResult = v2.ParseResult;
-type RangeWithIndex = v2.RangeWithIndex;
-type ParseFunction = typeof v2.parse;
-type CombineRangesFunction = typeof v2.combineRanges;
-type FormatFunction = typeof v2.format;
+
+/** The types, also as `rangeParser.Ranges`, as in @types/range-parser. */
+export declare namespace rangeParser {
+  export import Options = types.Options;
+  export import Range = types.Range;
+  export import Ranges = types.Ranges;
+  export import Result = types.Result;
+  export import ResultInvalid = types.ResultInvalid;
+  export import ResultUnsatisfiable = types.ResultUnsatisfiable;
+  export import ParseResult = v2.ParseResult;
+  export import RangeWithIndex = v2.RangeWithIndex;
+}

@@ -2,7 +2,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamData, Params as PatternParams } from '@brisk/path';
-import type RouterNamespace from './index.js';
+import type { Router as RouterNamespace } from './module.js';
 import type { MethodName } from './methods.js';
 
 /** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */

@@ -1,5 +1,6 @@
 // @brisk/schema: typed request validation with any Standard Schema library (zod, valibot,
 // arktype), and an OpenAPI 3.1 document of the app from the same schemas. Decision 032.
+/// <reference types="node" preserve="true" />
 export { validate } from './validate.js';
 export type {
   RequestPart,

@@ -7,38 +7,17 @@ import { resolve } from 'node:path';
 import { format, type UrlObject } from 'node:url';
 import { parseurl, type HttpError } from '@brisk/http';
 import { collapseLeadingSlashes, encodeLocation, redirectTo } from './html.js';
-import { compileOptions, type HeadersObject, type SendOptions } from './options.js';
-import { createHttpError, SendStream, usePrecompiled } from './send-stream.js';
-
-/** Options of {@link serveStatic}: send's options (except `root`, the first argument) and three more. */
-export interface ServeStaticOptions<R extends ServerResponse = ServerResponse> extends Omit<SendOptions, 'root'> {
-  /**
-   * `true`: a client error (bad path, missing file, method other than GET/HEAD) calls `next()`,
-   * so a later middleware can answer. `false`: it calls `next(err)` (404s included) and other
-   * methods get `405 Method Not Allowed`.
-   * @default true
-   */
-  fallthrough?: boolean | undefined;
-  /**
-   * Redirect a directory path without a trailing `/` to the same path with it (301).
-   * With `false` such a path is a 404.
-   * @default true
-   */
-  redirect?: boolean | undefined;
-  /**
-   * Sets custom headers before a file is sent; changes must be made synchronously. `path` is
-   * the file being sent, `stat` its `fs.Stats`.
-   * @example setHeaders(res, path) { if (path.endsWith('.pdf')) res.setHeader('Content-Disposition', 'attachment'); }
-   */
-  setHeaders?: ((this: SendStream, res: R, path: string, stat: Stats) => void) | undefined;
-}
-
-/** The middleware {@link serveStatic} returns: `(req, res, next)`; `next` gets an `HttpError`, or nothing. */
-export type ServeStaticHandler<R extends ServerResponse = ServerResponse> = (
-  req: IncomingMessage,
-  res: R,
-  next: (err?: HttpError) => void,
-) => void;
+import {
+  compileOptions,
+  type HeadersObject,
+  type SendOptions,
+  type ServeStaticHandler,
+  type ServeStaticOptions,
+} from './options.js';
+import { createHttpError, SendStream, send, usePrecompiled } from './send-stream.js';
+import { parseTimeSpan } from './time-span.js';
+import * as options from './options.js'; // types only, for the namespace
+import * as streams from './send-stream.js'; // types only, for the namespace
 
 /** The `next` of a middleware call. */
 type Next = (err?: HttpError) => void;
@@ -176,4 +155,39 @@ export function serveStatic<R extends ServerResponse = ServerResponse>(
     if (onHeaders) stream.on('headers', onHeaders);
     stream.pipe(res);
   };
+}
+
+// serve-static's `module.exports` is `serveStatic`; brisk's also carries send's functions
+// (`require('@brisk/static')`, src/index.cts).
+const middleware = serveStatic;
+const sendFile = send;
+const FileStream = SendStream;
+const timeSpan = parseTimeSpan;
+export namespace serveStatic {
+  /** Creates a stream that sends one file: `send(req, path, options).pipe(res)`. */
+  export const send = sendFile;
+  /** The class of the streams `send()` returns. */
+  export const SendStream = FileStream;
+  /** The middleware factory itself, also under its own name. */
+  export const serveStatic = middleware;
+  /** Parses a time-span string (`'1d'`) into milliseconds, as `maxAge` reads it. */
+  export const parseTimeSpan = timeSpan;
+}
+
+/** The types, also reachable from the function (`serveStatic.ServeStaticOptions`) for CommonJS users. */
+export declare namespace serveStatic {
+  /** The module's shape. */
+  export type ServeStatic = typeof serveStatic;
+  export import ServeStaticOptions = options.ServeStaticOptions;
+  export import ServeStaticHandler = options.ServeStaticHandler;
+  export import SendOptions = options.SendOptions;
+  /** A stream returned by `send()`. */
+  export type SendStream = streams.SendStream;
+  export import SendStreamEvents = streams.SendStreamEvents;
+  export import SendStreamListener = streams.SendStreamListener;
+  export import Dotfiles = options.Dotfiles;
+  export import HeadersObject = options.HeadersObject;
+  export import ReadStreamOptions = options.ReadStreamOptions;
+  /** The `fs.Stats` given to `setHeaders` and events. */
+  export type FileStats = Stats;
 }

@@ -1,0 +1,203 @@
+// `require('briskjs/express4')`: Express 4.22's `express()`, with its properties, and the types
+// as a namespace of it (`express.Request`), for CommonJS users (index.cts) and the ESM default.
+import brisk from '@brisk/app';
+import { parse as parseQs } from '@brisk/qs';
+import { parseurl } from '@brisk/http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, raw, text, urlencoded } from './body.js';
+import { parseExtendedQuery, requestOverlay } from './request.js';
+import { responseOverlay } from './response.js';
+import { Router } from './router.js';
+import { fileType } from './response.js';
+import { warn } from './warn.js';
+import type { Express4, Express4Static } from './types.js';
+import * as types from './types.js'; // types only, for the namespace
+import * as warnings from './warn.js'; // types only, for the namespace
+
+type App = {
+  set(setting: string, value?: unknown): unknown;
+  enabled(setting: string): boolean;
+  request: object;
+  response: object;
+  delete(...args: unknown[]): unknown;
+};
+
+/** Express 4's middleware that 4.x no longer bundles: reading one throws Express 4's error. */
+const REMOVED = [
+  'bodyParser',
+  'compress',
+  'cookieSession',
+  'session',
+  'logger',
+  'cookieParser',
+  'favicon',
+  'responseTime',
+  'errorHandler',
+  'timeout',
+  'methodOverride',
+  'vhost',
+  'csrf',
+  'directory',
+  'limit',
+  'multipart',
+  'staticCache',
+];
+
+const baseSet = brisk.application.set as unknown as (this: App, setting: string, value?: unknown) => unknown;
+
+/** `app.set` with Express 4's `extended` query parser (qs with `arrayLimit` 1000). */
+function set(this: App, setting: string, value?: unknown): unknown {
+  if (arguments.length === 1) return baseSet.call(this, setting);
+  const ret = baseSet.call(this, setting, value);
+  if (setting === 'query parser' && value === 'extended') baseSet.call(this, 'query parser fn', parseExtendedQuery);
+  return ret;
+}
+
+/** `app.del()`: `app.delete()` under its Express 3 name. */
+function del(this: App, ...args: unknown[]): unknown {
+  warn('BRISK_E4_APP_DEL');
+  return this.delete(...args);
+}
+
+const requestProps = requestOverlay(brisk.request);
+const responseProps = responseOverlay(brisk.response as unknown as Record<string, (...args: unknown[]) => unknown>);
+
+/**
+ * Creates an Express 4 application (`express()` of Express 4.22).
+ *
+ * @example
+ * const express = require('briskjs/express4');
+ * const app = express();
+ * app.get('/users/:id?', (req, res) => res.send(200, req.params.id || 'all'));
+ */
+export function createApplication(): Express4 {
+  const app = brisk() as unknown as App & Record<string, unknown>;
+  let router: unknown = null;
+  const routerOf = function (this: App): unknown {
+    router ??= Router({
+      caseSensitive: this.enabled('case sensitive routing'),
+      strict: this.enabled('strict routing'),
+    });
+    return router;
+  };
+  Object.defineProperty(app, 'router', { configurable: true, enumerable: true, get: routerOf });
+  // Express 4's name for it (apps list their routes with `app._router.stack`)
+  Object.defineProperty(app, '_router', { configurable: true, enumerable: false, get: routerOf });
+  Object.defineProperties(app, {
+    set: { configurable: true, enumerable: true, writable: true, value: set },
+    del: { configurable: true, enumerable: true, writable: true, value: del },
+  });
+  app.set('query parser', 'extended');
+  Object.defineProperties(app.request, requestProps);
+  Object.defineProperties(app.response, responseProps);
+  return app as unknown as Express4;
+}
+
+/** Express 4's `express.query([options])`: parses the query string into `req.query` unless set. */
+function query(
+  options?: object | ((str: string) => unknown),
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const parse =
+    typeof options === 'function' ? options : (str: string) => parseQs(str, { allowPrototypes: true, ...options });
+  return function query(req, _res, next) {
+    const r = req as IncomingMessage & { query?: unknown };
+    if (!r.query) r.query = parse((parseurl(req)?.query as string) ?? '');
+    next();
+  };
+}
+
+type StaticOptions = {
+  setHeaders?: (res: ServerResponse, path: string, stat: unknown) => void;
+  [key: string]: unknown;
+};
+
+/** `express.static(root, [options])`: serve-static, with send 0.19's `charset=UTF-8` for text files. */
+function serveStatic(root: string, options?: StaticOptions): ReturnType<Express4Static['static']> {
+  const setHeaders = options?.setHeaders;
+  return brisk.static(root, {
+    ...options,
+    setHeaders(res: ServerResponse, path: string, stat: unknown) {
+      const type = fileType(res, path, undefined);
+      if (type !== undefined) res.setHeader('Content-Type', type);
+      if (setHeaders) setHeaders(res, path, stat);
+    },
+  } as never);
+}
+
+const createRouter = Router;
+const jsonParser = json;
+const rawParser = raw;
+const textParser = text;
+const urlencodedParser = urlencoded;
+const queryParser = query;
+export namespace createApplication {
+  /** The prototype of every app's methods. */
+  export const application: Express4Static['application'] = brisk.application;
+  /** The prototype of every app's requests. */
+  export const request: Express4Static['request'] = brisk.request;
+  /** The prototype of every app's responses. */
+  export const response: Express4Static['response'] = brisk.response;
+  /** The route class. */
+  export const Route: Express4Static['Route'] = brisk.Route;
+  /** `express.Router([options])`: a router with Express 4's behaviour. */
+  export const Router = createRouter as Express4Static['Router']; // body.ts and router.ts type their options loosely
+  /** body-parser 1's `json`. */
+  export const json = jsonParser as Express4Static['json']; // body.ts and router.ts type their options loosely
+  /** body-parser 1's `raw`. */
+  export const raw = rawParser as Express4Static['raw']; // body.ts and router.ts type their options loosely
+  /** body-parser 1's `text`. */
+  export const text = textParser as Express4Static['text']; // body.ts and router.ts type their options loosely
+  /** body-parser 1's `urlencoded`. */
+  export const urlencoded = urlencodedParser as Express4Static['urlencoded']; // body.ts and router.ts type their options loosely
+  /** Express 4's query-string middleware. */
+  export const query: Express4Static['query'] = queryParser;
+}
+// `static` is a reserved word: declared in the namespace below (`var static`), assigned here.
+Object.assign(createApplication, { static: serveStatic });
+// The middleware Express 3 bundled: a getter that throws, as Express 4's.
+const express = createApplication;
+for (const name of REMOVED) {
+  Object.defineProperty(express, name, {
+    configurable: true,
+    get() {
+      throw new Error(
+        `Most middleware (like ${name}) is no longer bundled with Express and must be installed separately. Please see https://github.com/senchalabs/connect#middleware.`,
+      );
+    },
+  });
+}
+
+// biome-ignore-start lint/suspicious/noExplicitAny: @types/express's defaults, repeated
+/**
+ * Types as `express.Request` & co. for CommonJS TypeScript users
+ * (`import express = require('briskjs/express4')`), who see only the default export: Express 4's
+ * request, response and handlers (types.ts).
+ */
+export declare namespace createApplication {
+  /** serve-static: the static-file middleware (`express.static`). */
+  var static: Express4Static['static'];
+  export import Express4 = types.Express4;
+  export import Express4Static = types.Express4Static;
+  export import ParamProcessor = types.ParamProcessor;
+  export import WarningCode = warnings.WarningCode;
+  export import Express = types.Express4;
+  export import Application = types.Express4;
+  export import Router4 = types.Router4;
+  /** A router made by `express.Router()`. */
+  export interface Router extends types.Router4 {}
+  export import Route4 = types.Route4;
+  export type NextFunction = brisk.NextFunction;
+  export import Request = types.Request4;
+  export import Request4 = types.Request4;
+  export import Response = types.Response4;
+  export import Response4 = types.Response4;
+  export import Send4 = types.Send4;
+  export import RequestHandler = types.RequestHandler4;
+  export import RequestHandler4 = types.RequestHandler4;
+  export import ErrorRequestHandler = types.ErrorRequestHandler4;
+  export import ErrorRequestHandler4 = types.ErrorRequestHandler4;
+  export import ParamHandler4 = types.ParamHandler4;
+  export import Matcher4 = types.Matcher4;
+  export import Use4 = types.Use4;
+}
+// biome-ignore-end lint/suspicious/noExplicitAny: @types/express's defaults, repeated

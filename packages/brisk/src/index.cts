@@ -1,0 +1,6 @@
+// The CommonJS entry: `require('briskjs')` is `createApplication`, as `require('express')` is, with
+// Express's properties, `logger`, `validate` and `openapi`, and the types as a namespace.
+/// <reference types="node" preserve="true" />
+import main = require('./create.js');
+import createApplication = main.createApplication;
+export = createApplication;

@@ -1,0 +1,5 @@
+// The CommonJS entry (`require('@brisk/otel')`): src/index.ts's exports, copied onto a plain object
+// so that it carries no `__esModule` marker, as an OpenTelemetry instrumentation's modules do not (decision 016).
+/// <reference types="node" preserve="true" />
+import mod = require('./index.js');
+export = { ...mod };
