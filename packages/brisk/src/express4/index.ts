@@ -18,6 +18,7 @@ import { responseOverlay } from './response.js';
 import { Router } from './router.js';
 import { fileType } from './response.js';
 import { warn } from './warn.js';
+import type { Express } from '@brisk/app';
 import type {
   ErrorRequestHandler4,
   Express4,
@@ -81,10 +82,10 @@ const REMOVED = [
   'staticCache',
 ];
 
-const baseSet = brisk.application.set as unknown as (this: App, setting: string, value?: unknown) => unknown;
+const baseSet = brisk.application.set;
 
 /** `app.set` with Express 4's `extended` query parser (qs with `arrayLimit` 1000). */
-function set(this: App, setting: string, value?: unknown): unknown {
+function set(this: ThisParameterType<typeof baseSet>, setting: string, value?: unknown): unknown {
   if (arguments.length === 1) return baseSet.call(this, setting);
   const ret = baseSet.call(this, setting, value);
   if (setting === 'query parser' && value === 'extended') baseSet.call(this, 'query parser fn', parseExtendedQuery);
@@ -98,7 +99,7 @@ function del(this: App, ...args: unknown[]): unknown {
 }
 
 const requestProps = requestOverlay(brisk.request);
-const responseProps = responseOverlay(brisk.response as unknown as Record<string, (...args: unknown[]) => unknown>);
+const responseProps = responseOverlay(brisk.response);
 
 /**
  * Creates an Express 4 application (`express()` of Express 4.22).
@@ -109,9 +110,15 @@ const responseProps = responseOverlay(brisk.response as unknown as Record<string
  * app.get('/users/:id?', (req, res) => res.send(200, req.params.id || 'all'));
  */
 function createApplication(): Express4 {
-  const app = brisk() as unknown as App & Record<string, unknown>;
+  const app = brisk();
+  express4App(app);
+  return app;
+}
+
+/** Makes a brisk app an Express 4 app: Express 4's router, `set`, `del`, requests and responses. */
+function express4App(app: Express): asserts app is Express & Express4 {
   let router: unknown = null;
-  const routerOf = function (this: App): unknown {
+  const routerOf = function (this: Express): unknown {
     router ??= Router({
       caseSensitive: this.enabled('case sensitive routing'),
       strict: this.enabled('strict routing'),
@@ -128,7 +135,6 @@ function createApplication(): Express4 {
   app.set('query parser', 'extended');
   Object.defineProperties(app.request, requestProps);
   Object.defineProperties(app.response, responseProps);
-  return app as unknown as Express4;
 }
 
 /** Express 4's `express.query([options])`: parses the query string into `req.query` unless set. */
@@ -162,19 +168,21 @@ function serveStatic(root: string, options?: StaticOptions): unknown {
   } as never);
 }
 
-const express = Object.assign(createApplication, {
+// Express4Static types the functions as Express 4's: what they take and make, narrower than the
+// types they are exported with by name
+const express: Express4Static = Object.assign(createApplication, {
   application: brisk.application,
   request: brisk.request,
   response: brisk.response,
   Route: brisk.Route,
-  Router,
-  json,
-  raw,
-  text,
-  urlencoded,
-  query,
-  static: serveStatic,
-}) as unknown as Express4Static;
+  Router: Router as Express4Static['Router'],
+  json: json as Express4Static['json'],
+  raw: raw as Express4Static['raw'],
+  text: text as Express4Static['text'],
+  urlencoded: urlencoded as Express4Static['urlencoded'],
+  query: query,
+  static: serveStatic as Express4Static['static'],
+});
 
 for (const name of REMOVED) {
   Object.defineProperty(express, name, {
