@@ -124,7 +124,7 @@ export interface CreateError extends HttpErrorConstructors {
  */
 export const HttpError = function HttpError(): HttpError {
   throw new TypeError('cannot construct abstract class');
-} as HttpErrorConstructor; // a function: the constructor signature is the one TypeScript cannot see
+} as HttpErrorConstructor; // narrowed: a function is a constructor too, which its type cannot say
 Object.setPrototypeOf(HttpError.prototype, Error.prototype);
 Object.defineProperty(HttpError, 'super_', { value: Error, writable: true, configurable: true });
 
@@ -184,7 +184,7 @@ function createErrorConstructor(code: number, className: string): HttpErrorConst
     err.message = (message != null ? message : statuses.message[code]) as string; // enumerable, as upstream
     Object.defineProperty(err, 'name', nameDescriptor);
     return err;
-  } as HttpErrorConstructor; // a function works with `new` too: only its call signature is typed
+  } as HttpErrorConstructor; // narrowed: it works with `new` too, which a function's type cannot say
   Object.defineProperty(Ctor, 'name', { value: className, configurable: true });
   Object.defineProperty(Ctor, 'super_', { value: HttpError, writable: true, configurable: true });
   Object.setPrototypeOf(Ctor.prototype, HttpError.prototype);

@@ -94,6 +94,7 @@ export class SendStream extends Stream {
   /** The request. */
   req: IncomingMessage;
   /** The response, once `pipe(res)` was called (undefined before). */
+  // (`!`: the class field itself defines it, as undefined, when the stream is made)
   res!: ServerResponse;
   /** The compiled options. */
   private readonly compiledOptions: CompiledOptions;
