@@ -16,9 +16,13 @@ export interface ParseOptions {
  * chain (so `__proto__`, `constructor` or `hasOwnProperty` are plain own keys), yet, unlike
  * `Object.create(null)`, V8 keeps them in fast (hidden-class) mode.
  */
-export function NullObject(): void {}
-NullObject.prototype = Object.create(null) as object;
-export const Dictionary = NullObject as unknown as new () => Record<string, string | undefined>;
+export class NullObject {
+  [name: string]: string | undefined;
+}
+// its prototype emptied: no `constructor`, and null behind it
+Object.setPrototypeOf(NullObject.prototype, null);
+Reflect.deleteProperty(NullObject.prototype, 'constructor');
+export const Dictionary = NullObject;
 
 const SPACE = 0x20;
 const TAB = 0x09;

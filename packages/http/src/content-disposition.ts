@@ -397,8 +397,12 @@ export function parse(header: string, options?: ContentDispositionParseOptions):
  * to fill), as content-disposition 2's `NullObject`.
  */
 const Parameters = /* @__PURE__ */ (() => {
-  const Parameters = function Parameters() {} as unknown as new () => Record<string, string>;
-  Parameters.prototype = Object.create(null);
+  class Parameters {
+    [name: string]: string;
+  }
+  // its prototype emptied: no `constructor`, and null behind it
+  Object.setPrototypeOf(Parameters.prototype, null);
+  Reflect.deleteProperty(Parameters.prototype, 'constructor');
   return Parameters;
 })();
 

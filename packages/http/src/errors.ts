@@ -122,9 +122,9 @@ export interface CreateError extends HttpErrorConstructors {
  *
  * @throws TypeError `cannot construct abstract class`
  */
-export const HttpError = function HttpError(): never {
+export const HttpError = function HttpError(): HttpError {
   throw new TypeError('cannot construct abstract class');
-} as unknown as HttpErrorConstructor;
+} as HttpErrorConstructor; // narrowed: a function is a constructor too, which its type cannot say
 Object.setPrototypeOf(HttpError.prototype, Error.prototype);
 Object.defineProperty(HttpError, 'super_', { value: Error, writable: true, configurable: true });
 
@@ -184,7 +184,7 @@ function createErrorConstructor(code: number, className: string): HttpErrorConst
     err.message = (message != null ? message : statuses.message[code]) as string; // enumerable, as upstream
     Object.defineProperty(err, 'name', nameDescriptor);
     return err;
-  } as unknown as HttpErrorConstructor;
+  } as HttpErrorConstructor; // narrowed: it works with `new` too, which a function's type cannot say
   Object.defineProperty(Ctor, 'name', { value: className, configurable: true });
   Object.defineProperty(Ctor, 'super_', { value: HttpError, writable: true, configurable: true });
   Object.setPrototypeOf(Ctor.prototype, HttpError.prototype);
@@ -196,7 +196,7 @@ function createErrorConstructor(code: number, className: string): HttpErrorConst
 }
 
 /** Constructors by status code and by identifier (the properties of `createError`). */
-const constructors: { [key: string]: HttpErrorConstructor } = {};
+const constructors = {} as HttpErrorConstructors & { [key: string]: HttpErrorConstructor | undefined };
 for (const code of statuses.codes) {
   if (code < 400 || code >= 600) continue;
   const name = toIdentifier(statuses.message[code] as string);
@@ -206,22 +206,14 @@ for (const code of statuses.codes) {
   );
 }
 
-/**
- * Creates an HTTP error, a drop-in for `http-errors` 2.0.1 (`module.exports = createError`).
- * Arguments come in any order: an `Error` to wrap, a number status code (first argument only;
- * default 500), a string message, an object of properties to copy onto the error (except
- * `status`/`statusCode`). A status that is not a known code nor in 400–599 becomes 500; a
- * known code below 400 (`createError(302)`) gives a plain `Error` with `status`/`expose`.
- * `createError.NotFound`, `createError[404]`, ... are the constructors of each 4xx/5xx code.
- *
- * @throws TypeError `argument #<n> unsupported type <type>` for any other argument.
- * @example
- * throw createError(404, 'no such user');
- * throw createError(400, 'bad id', { expose: true, headers: { 'x-reason': 'id' } });
- * throw new createError.Forbidden();
- * next(createError(err, 502)); // err.status === 502
- */
-export const createError = Object.assign(
+/** {@link CreateError}'s call signatures, without its properties. */
+interface CreateErrorCall {
+  <S extends number>(status: S, ...rest: CreateErrorArg[]): HttpError<S>;
+  (...args: CreateErrorArg[]): HttpError;
+}
+
+/** `createError` as built: the function, with the constructors by code and by name. */
+const table = Object.assign(
   function createError(...args: CreateErrorArg[]): HttpError {
     let err: Error | undefined;
     let msg: string | undefined;
@@ -252,8 +244,8 @@ export const createError = Object.assign(
       code = status;
     }
 
-    const byCode = createError as unknown as { [code: number]: HttpErrorConstructor | undefined };
-    const Ctor = byCode[code] || byCode[Math.floor(code / 100) * 100];
+    // read off createError (not `constructors`): a constructor replaced on it is the one used, as upstream
+    const Ctor: HttpErrorConstructor | undefined = table[code] || table[Math.floor(code / 100) * 100];
 
     if (!err) {
       if (Ctor) {
@@ -284,7 +276,24 @@ export const createError = Object.assign(
     }
 
     return out;
-  },
+  } as CreateErrorCall, // the status type a caller gives is the error's: a promise TypeScript cannot check
   { HttpError, isHttpError },
   constructors,
-) as unknown as CreateError;
+);
+
+/**
+ * Creates an HTTP error, a drop-in for `http-errors` 2.0.1 (`module.exports = createError`).
+ * Arguments come in any order: an `Error` to wrap, a number status code (first argument only;
+ * default 500), a string message, an object of properties to copy onto the error (except
+ * `status`/`statusCode`). A status that is not a known code nor in 400–599 becomes 500; a
+ * known code below 400 (`createError(302)`) gives a plain `Error` with `status`/`expose`.
+ * `createError.NotFound`, `createError[404]`, ... are the constructors of each 4xx/5xx code.
+ *
+ * @throws TypeError `argument #<n> unsupported type <type>` for any other argument.
+ * @example
+ * throw createError(404, 'no such user');
+ * throw createError(400, 'bad id', { expose: true, headers: { 'x-reason': 'id' } });
+ * throw new createError.Forbidden();
+ * next(createError(err, 502)); // err.status === 502
+ */
+export const createError: CreateError = table;

@@ -183,7 +183,7 @@ export const onFinished: OnFinished = Object.assign(
     }
     // first (it throws on a bad listener before anything is attached)
     const resource = new AsyncResource(listener.name || 'bound-anonymous-fn');
-    const m = msg as unknown as MessageLike;
+    const m = msg as MessageLike;
     let watch = m[kWatch];
     if (!watch) watch = m[kWatch] = new Watch(m);
     // a watch is unset as it fires, so one found here still has its queue

@@ -6,7 +6,13 @@ import { ServerResponse } from 'node:http';
 /** Called with `this` = the response, before its headers are written. */
 export type OnHeadersListener<T extends ServerResponse = ServerResponse> = (this: T) => void;
 
-type WriteHead = (this: ServerResponse, ...args: unknown[]) => unknown;
+/**
+ * `writeHead` as it is forwarded to: with the arguments it was called with. Declared as a method,
+ * as node's is, so that TypeScript compares the parameters bivariantly and node's overloads fit.
+ */
+interface ForwardedWriteHead {
+  writeHead(this: ServerResponse, ...args: unknown[]): ServerResponse;
+}
 
 /** `appendHeader` arrived in node 18.3; before it, a flat header array is applied with setHeader. */
 const hasAppendHeader = typeof ServerResponse.prototype.appendHeader === 'function';
@@ -88,7 +94,7 @@ export function onHeaders<T extends ServerResponse>(res: T, listener: OnHeadersL
   if (!res) throw new TypeError('argument res is required');
   if (typeof listener !== 'function') throw new TypeError('argument listener must be a function');
 
-  const previous = res.writeHead as unknown as WriteHead;
+  const previous: ForwardedWriteHead['writeHead'] = res.writeHead;
   let fired = false;
   // Keeps writeHead's name and length (1), as node's own and on-headers' do.
   (res as ServerResponse).writeHead = function writeHead(this: T, _statusCode: unknown) {
@@ -103,5 +109,5 @@ export function onHeaders<T extends ServerResponse>(res: T, listener: OnHeadersL
       }
     }
     return previous.apply(this, args);
-  } as unknown as ServerResponse['writeHead'];
+  };
 }

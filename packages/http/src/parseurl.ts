@@ -29,8 +29,19 @@ export interface ParseurlRequest {
   _parsedOriginalUrl?: ParsedUrl | undefined;
 }
 
-/** The legacy `Url` class (typed only as an interface by @types/node). */
-const Url = (nodeUrl as unknown as { Url: new () => nodeUrl.Url }).Url;
+/** Whether a value is a class: node:url's `Url` is one, which @types/node declares only as an interface. */
+function isUrlClass(value: unknown): value is new () => nodeUrl.Url {
+  return typeof value === 'function';
+}
+
+/** node:url's legacy `Url` class, the class of what `url.parse` returns. */
+function urlClass(module: object): new () => nodeUrl.Url {
+  const Url = 'Url' in module ? module.Url : undefined;
+  if (!isUrlClass(Url)) throw new TypeError('node:url exports no Url class');
+  return Url;
+}
+
+const Url = /* @__PURE__ */ urlClass(nodeUrl);
 
 /**
  * Parse a URL. `/path?query` without whitespace, `#` or other oddities takes a fast path that

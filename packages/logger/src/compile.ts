@@ -5,7 +5,7 @@
  * CVE-2019-5413 cannot happen by construction): see `buildGenerated`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FormatFn } from './types.js';
+import type { FormatFn, Tokens } from './types.js';
 
 /**
  * The token grammar (morgan's `/:([-\w]{2,})(?:\[([^\]]+)\])?/g`):
@@ -81,7 +81,12 @@ function notDefined(name: string): TypeError {
 
 type TokenTable = Record<string, unknown>;
 type AnyToken = (this: unknown, req: unknown, res: unknown, arg?: string) => unknown;
-type Compiled = FormatFn<IncomingMessage, ServerResponse>;
+/** A compiled format: one function for every request and response type it is given. */
+type Compiled = <Req extends IncomingMessage, Res extends ServerResponse>(
+  tokens: Tokens<Req, Res>,
+  req: Req,
+  res: Res,
+) => string;
 
 /** Whether `tokens[name]` is a token: a function, and an own property for inherited names. */
 function isToken(tokens: TokenTable, name: string, guarded: boolean): boolean {
@@ -98,7 +103,7 @@ function buildLoop(parsed: ParsedFormat, guarded: readonly boolean[]): Compiled 
   const count = names.length;
   const first = literals[0];
   return function compiledFormat(tokens, req, res) {
-    const table = tokens as unknown as TokenTable;
+    const table: TokenTable = tokens;
     let line = first;
     for (let i = 0; i < count; i++) {
       const name = names[i];
@@ -186,7 +191,7 @@ function build(format: ParsedFormat): Compiled {
 }
 
 /** Compiled formats by format string (formats come from code: bounded only as a safeguard). */
-const cache = new Map<string, FormatFn<IncomingMessage, ServerResponse>>();
+const cache = new Map<string, Compiled>();
 const CACHE_LIMIT = 256;
 
 /**
@@ -211,5 +216,5 @@ export function compile<Req extends IncomingMessage = IncomingMessage, Res exten
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(format, fn);
   }
-  return fn as unknown as FormatFn<Req, Res>;
+  return fn;
 }

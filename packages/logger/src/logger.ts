@@ -30,11 +30,11 @@ export type Logger = typeof logger;
 const FUNCTION_OWN = new Set(['name', 'length', 'prototype']);
 const definedOwn = new Set<string>();
 
+/** `logger` as the table of formats and tokens it also is (see {@link table}). */
 type Table = Record<string, unknown>;
 
 /** Sets `logger[name]`, as an own data property even for `__proto__`, `name` and `length`. */
 function define(name: string, value: unknown): void {
-  const table = logger as unknown as Table;
   if (FUNCTION_OWN.has(name)) definedOwn.add(name);
   if (name === '__proto__' || name === 'name' || name === 'length') {
     Object.defineProperty(table, name, { value, writable: true, enumerable: true, configurable: true });
@@ -47,7 +47,7 @@ function define(name: string, value: unknown): void {
 function lookup(name: unknown): unknown {
   if (typeof name !== 'string' || !Object.hasOwn(logger, name)) return undefined;
   if (FUNCTION_OWN.has(name) && !definedOwn.has(name)) return undefined;
-  return (logger as unknown as Table)[name];
+  return table[name];
 }
 
 /**
@@ -69,8 +69,6 @@ export function format<Req extends IncomingMessage = IncomingMessage, Res extend
 /** Token functions whose text is already escaped: the predefined ones and those made by `token()`. */
 const escapingTokens = new WeakSet<object>();
 
-type AnyTokenFn = (this: unknown, ...args: unknown[]) => unknown;
-
 /**
  * `fn` with its text escaped (`escapeField`), as morgan 1.11+ wraps every token: called with the
  * same `this` and arguments, a string result escaped, any other value returned as it is. A
@@ -79,10 +77,10 @@ type AnyTokenFn = (this: unknown, ...args: unknown[]) => unknown;
  */
 function escapingToken(fn: unknown): unknown {
   if (typeof fn !== 'function' || escapingTokens.has(fn)) return fn;
-  const call = fn as AnyTokenFn;
+  const call = fn;
   const wrapped = function escapedToken(this: unknown): unknown {
     // `arguments`: exactly the arguments given (a format function may pass more), no array per call
-    const value = call.apply(this, arguments as unknown as unknown[]);
+    const value: unknown = call.apply(this, arguments);
     return typeof value === 'string' ? escapeField(value) : value;
   };
   escapingTokens.add(wrapped);
@@ -151,7 +149,10 @@ function createMiddleware(format: unknown, options: unknown): LoggerMiddleware<L
   // (the buffer takes text only: it has no writableObjectMode, as morgan's has none)
   if (buffer)
     stream = createBufferStream(stream as LogStream, typeof buffer === 'number' ? buffer : DEFAULT_BUFFER_INTERVAL);
-  const tokens = logger as unknown as Tokens<LoggedRequest, LoggedResponse>;
+  // format functions get the table as their tokens (morgan hands them `morgan`): its entries,
+  // unknown values by name, read as token functions
+  const entries: Table = table;
+  const tokens = entries as Tokens<LoggedRequest, LoggedResponse>;
 
   function logRequest(req: LoggedRequest, res: LoggedResponse): void {
     try {
@@ -236,6 +237,9 @@ export namespace logger {
   /** Defines (or replaces) a token. */
   export const token = defineToken;
 }
+
+/** `logger` as the table it also is: formats and tokens by name, beside `compile`, `format` and `token`. */
+const table = Object.assign<Logger, Table>(logger, {});
 
 // The predefined formats and tokens, in morgan's order.
 define('combined', combined);

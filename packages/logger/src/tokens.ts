@@ -64,7 +64,7 @@ function escaped<T>(value: T): T {
 function elapsed(from: [number, number], to: [number, number], digits: string | undefined): string {
   const ms = (to[0] - from[0]) * 1e3 + (to[1] - from[1]) * 1e-6;
   // `digits` arrives as text from a format: toFixed reads it as a number, as morgan's does
-  return ms.toFixed(digits === undefined ? 3 : (digits as unknown as number));
+  return ms.toFixed(digits === undefined ? 3 : Number(digits));
 }
 
 type Token = TokenCallback<LoggedRequest, LoggedResponse>;

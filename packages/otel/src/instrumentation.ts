@@ -31,8 +31,10 @@ const channel: TracingChannel<unknown, TraceContext> | undefined =
  * inside handlers differs (README).
  */
 function contextStorage(): AsyncLocalStorage<Context> | undefined {
-  const api = context as unknown as { _getContextManager?: () => unknown };
-  const manager = typeof api._getContextManager === 'function' ? api._getContextManager() : undefined;
+  // a private method of ContextAPI: looked up on the object as untyped
+  const api: object = context;
+  const manager: unknown =
+    '_getContextManager' in api && typeof api._getContextManager === 'function' ? api._getContextManager() : undefined;
   const storage = (manager as { _asyncLocalStorage?: unknown } | null | undefined)?._asyncLocalStorage;
   return storage instanceof AsyncLocalStorage ? (storage as AsyncLocalStorage<Context>) : undefined;
 }

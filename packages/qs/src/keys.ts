@@ -231,7 +231,8 @@ export function mergePath(result: Bag, segments: readonly string[], leaf: unknow
 
 /** Length of the array the leaf of a `...[]` key is appended to (qs's check, for object input). */
 export function currentLength(segments: readonly string[], val: unknown): number {
+  const bag = val as Bag; // read by name below: an array has named properties too
   if (segments[segments.length - 1] !== '[]' || !isArray(val)) return 0;
-  const parent = (val as unknown as Bag)[segments.slice(0, -1).join('')];
+  const parent = bag[segments.slice(0, -1).join('')];
   return parent ? (parent as { length: number }).length : 0;
 }

@@ -85,11 +85,12 @@ export function arrayLimitError(limit: number): RangeError {
 }
 
 /** Sets an own property; `__proto__` is defined as data, never through the prototype setter. */
-function setOwn(obj: Bag, key: string, value: unknown): void {
+function setOwn(obj: object, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(obj, key, { configurable: true, enumerable: true, value, writable: true });
   } else {
-    obj[key] = value;
+    // any object, an array too, takes a property by name
+    (obj as Bag)[key] = value;
   }
 }
 
@@ -106,10 +107,11 @@ function isPlainContainer(value: unknown): value is Bag {
  * reached twice is copied once), so that parsing an object never changes the caller's (qs 6.16.1).
  */
 export function copyInput(input: object): Bag {
-  const copies = new Map<object, Bag>();
+  const copies = new Map<object, object>();
   const result: Bag = {};
   const sources: Bag[] = [input as Bag];
-  const targets: Bag[] = [result];
+  // (an array's copy is an array: set by index like any object)
+  const targets: object[] = [result];
   for (let i = 0; i < sources.length; i++) {
     const source = sources[i]!;
     const target = targets[i]!;
@@ -124,7 +126,7 @@ export function copyInput(input: object): Bag {
         if (isArray(value)) {
           const arr: unknown[] = [];
           arr.length = value.length;
-          copy = arr as unknown as Bag;
+          copy = arr;
         } else {
           copy = newObject(Object.getPrototypeOf(value) === null);
         }

@@ -14,10 +14,15 @@ const isArray = Array.isArray;
  * is a plain own key), yet, unlike `Object.create(null)`, V8 keeps them in fast mode. Key
  * order is an ordinary object's, which stage 2 relies on (integer keys first).
  */
-function Pairs(): void {}
-Pairs.prototype = Object.create(null) as object;
+class Pairs {
+  [key: string]: unknown;
+  [key: symbol]: unknown;
+}
+// its prototype emptied: no `constructor`, and null behind it
+Object.setPrototypeOf(Pairs.prototype, null);
+Reflect.deleteProperty(Pairs.prototype, 'constructor');
 /** Constructor of the stage-1 dictionary (`instanceof` tells it from a finished result). */
-export const PairsCtor = Pairs as unknown as new () => Bag;
+export const PairsCtor = Pairs;
 
 /** `utf8=✓` percent-encoded as UTF-8: the form was sent as UTF-8. */
 const SENTINEL_UTF8 = 'utf8=%E2%9C%93';

@@ -162,8 +162,13 @@ export function validate<const S extends Schemas>(schemas: S, options?: Validate
   const middleware = function validateRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {
     run(plan, req as Req, res, next, 0, { values: [], issues: undefined, count: 0 });
   };
-  Object.defineProperty(middleware, 'schemas', { value: schemas, enumerable: true });
-  return middleware as unknown as Validator<S>;
+  defineSchemas(middleware, schemas);
+  return middleware;
+}
+
+/** Defines `fn.schemas`: read-only, enumerable. */
+function defineSchemas<F extends object, S>(fn: F, schemas: S): asserts fn is F & { readonly schemas: S } {
+  Object.defineProperty(fn, 'schemas', { value: schemas, enumerable: true });
 }
 
 /** Reads one part of the request. */

@@ -93,8 +93,9 @@ export class SendStream extends Stream {
   path: string;
   /** The request. */
   req: IncomingMessage;
-  /** The response, once `pipe(res)` was called. */
-  res: ServerResponse;
+  /** The response, once `pipe(res)` was called (undefined before). */
+  // (`!`: the class field itself defines it, as undefined, when the stream is made)
+  res!: ServerResponse;
   /** The compiled options. */
   private readonly compiledOptions: CompiledOptions;
 
@@ -107,7 +108,6 @@ export class SendStream extends Stream {
     this.options = opts;
     this.path = path;
     this.req = req;
-    this.res = undefined as unknown as ServerResponse;
     this.compiledOptions = options == null ? DEFAULT_OPTIONS : (precompiled.get(opts) ?? compileOptions(opts));
   }
 
@@ -233,8 +233,9 @@ export class SendStream extends Stream {
    * Starts the transfer into `res` (decoding and checking the path first) and returns `res`.
    * @example send(req, '/index.html', { root: 'public' }).pipe(res);
    */
-  override pipe<T extends NodeJS.WritableStream>(res: T): T {
-    this.res = res as unknown as ServerResponse;
+  override pipe<T extends NodeJS.WritableStream>(res: T): T;
+  override pipe(res: ServerResponse): ServerResponse {
+    this.res = res;
     const opts = this.compiledOptions;
     const p = this.path;
     const resolved = resolvePath(typeof p === 'string' ? p : String(p), opts.root);

@@ -60,7 +60,7 @@ function del(this: App, ...args: unknown[]): unknown {
 }
 
 const requestProps = requestOverlay(brisk.request);
-const responseProps = responseOverlay(brisk.response as unknown as Record<string, (...args: unknown[]) => unknown>);
+const responseProps = responseOverlay(brisk.response);
 
 /**
  * Creates an Express 4 application (`express()` of Express 4.22).

@@ -25,6 +25,21 @@ interface Res {
   format(handlers: Record<string, () => void>): Res;
   cookie(name: string, value: unknown, options?: object): Res;
   sendFile(path: string, options?: Options, callback?: Callback): void;
+  location(url: string): Res;
+}
+
+/**
+ * The Express 5 methods the overlay wraps, as it calls them: with the arguments it was given.
+ * Declared as methods, whose parameters TypeScript compares both ways, so brisk's response
+ * prototype (with its overloads) is one.
+ */
+export interface BaseResponse {
+  send(body?: unknown): unknown;
+  json(obj?: unknown): unknown;
+  jsonp(obj?: unknown): unknown;
+  location(url: string): unknown;
+  sendFile(...args: unknown[]): unknown;
+  vary(field: unknown): unknown;
 }
 
 /** `true` for an integer from 100 to 999: what Express 5's `res.status` accepts. */
@@ -64,7 +79,7 @@ function fileOptions(res: Res, path: string, options: Options | undefined, extra
 }
 
 /** Property descriptors for an express4 app's `app.response`, over Express 5's `base`. */
-export function responseOverlay(base: Record<string, (...args: unknown[]) => unknown>): PropertyDescriptorMap {
+export function responseOverlay(base: BaseResponse): PropertyDescriptorMap {
   const send = base.send;
   const json = base.json;
   const jsonp = base.jsonp;
@@ -137,7 +152,7 @@ export function responseOverlay(base: Record<string, (...args: unknown[]) => unk
           status = args[1];
         }
       }
-      address = (this as unknown as { location(u: string): Res }).location(address).get('Location') as string;
+      address = this.location(address).get('Location') as string;
       const message = statuses.message[status as number];
       let body = '';
       this.format({

@@ -34,15 +34,12 @@ interface RouteState {
   path: unknown;
 }
 
-const BaseRouter = brisk.Router as unknown as {
-  (options?: object): RouterState;
-  prototype: Record<string, (this: unknown, ...args: unknown[]) => unknown>;
-};
-const base = BaseRouter.prototype;
-const BaseRoute = brisk.Route as unknown as {
-  prototype: Record<string, (this: unknown, ...args: unknown[]) => unknown>;
-};
-const baseRoute = BaseRoute.prototype;
+/** A prototype's methods by name, as this layer calls them: with any receiver and arguments. */
+type Methods = Record<string, (this: unknown, ...args: unknown[]) => unknown>;
+
+// brisk's Router and Route prototypes (a function's `prototype` is `any` to TypeScript)
+const base: Methods = brisk.Router.prototype;
+const baseRoute: Methods = brisk.Route.prototype;
 
 /** `Object.prototype.toString` of a value: how Route 4 names a bad handler's type. */
 function typeName(value: unknown): string {
@@ -217,9 +214,8 @@ export interface Router4Options {
 
 /** `express.Router([options])`: an Express 5 router whose prototype adds Express 4's behaviour. */
 export function Router(options?: Router4Options): unknown {
-  const router = BaseRouter(options);
+  const router = brisk.Router(options);
   Object.setPrototypeOf(router, router4);
-  router._params = [];
-  return router;
+  return Object.assign(router, { _params: [] });
 }
 Router.prototype = router4;
