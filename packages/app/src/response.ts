@@ -480,7 +480,7 @@ export class BriskResponse extends ServerResponse {
     if (signed) val = 's:' + sign(val, secret as string);
 
     if (opts.maxAge != null) {
-      const maxAge = (opts.maxAge as unknown as number) - 0;
+      const maxAge = opts.maxAge - 0; // a string from a form or a query converts too
       if (!isNaN(maxAge)) {
         opts.expires = new Date(Date.now() + maxAge);
         opts.maxAge = Math.floor(maxAge / 1000);
