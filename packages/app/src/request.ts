@@ -72,6 +72,7 @@ export class BriskRequest extends IncomingMessage {
     super(socket);
     // Every field the app and the router set on each request, declared now (one shape for all),
     // unset until dispatch sets them (`baseUrl` and `originalUrl` are strings from then on).
+    // biome-ignore lint/complexity/noUselessThisAlias: `this` seen as its unset fields
     const fields: UnsetFields = this;
     fields.res = undefined;
     fields.next = undefined;

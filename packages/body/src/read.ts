@@ -144,9 +144,7 @@ export function read(
   // The declared size, when the body is read as it comes (raw-body's `length`).
   const declared = headers['content-length'];
   const length =
-    decompress === undefined && declared !== undefined && !isNaN(Number(declared))
-      ? parseInt(declared, 10)
-      : null;
+    decompress === undefined && declared !== undefined && !isNaN(Number(declared)) ? parseInt(declared, 10) : null;
   const limit = o.limit;
   if (length !== null && length > limit) {
     // Rejected before a byte is read: answer now rather than after the whole body arrived, and

@@ -82,6 +82,7 @@ function toMime(type: unknown): unknown {
 }
 
 // The singular aliases, set on the prototype below: declared on the class's type by merging.
+// biome-ignore lint/correctness/noUnusedVariables: merges with the class below
 interface AcceptsImpl extends Pick<Accepts, 'type' | 'encoding' | 'charset' | 'language' | 'langs' | 'lang'> {}
 
 class AcceptsImpl implements Accepts {

@@ -60,6 +60,7 @@ export interface NegotiatorConstructor {
 }
 
 // The aliases, set on the prototype below: declared on the class's type by merging.
+// biome-ignore lint/correctness/noUnusedVariables: merges with the class below
 interface NegotiatorImpl
   extends Pick<
     Negotiator,
