@@ -15,12 +15,8 @@ import { accepts, typeis } from '@brisk/negotiate';
 import { all as proxyAll, proxyaddr } from '@brisk/proxy-addr';
 import rangeParser, { type Options as RangeOptions } from '@brisk/range';
 import type { NextFunction } from '@brisk/router';
+import type { AppView } from './application.js';
 import type { TrustProxyFunction } from './settings.js';
-
-/** What a request reads of its app: settings (the app's `get`). */
-interface AppSettings {
-  get(setting: string): unknown;
-}
 
 /** What a request reads of its response. */
 interface ResponseHeaders {
@@ -29,11 +25,11 @@ interface ResponseHeaders {
 }
 
 /**
- * The fields a request gets during dispatch, as its constructor declares them: unset. The request
- * logger's (morgan's names) are not part of the request's type: @brisk/logger declares them on its
+ * The fields a request gets during dispatch, as its constructor declares them: unset (a request
+ * made elsewhere gets them when adopted, application.ts). The request logger's (morgan's names) are not part of the request's type: @brisk/logger declares them on its
  * own request type.
  */
-interface UnsetFields {
+export interface RequestFields {
   res?: unknown;
   next?: unknown;
   baseUrl: string | undefined;
@@ -66,14 +62,14 @@ export class BriskRequest extends IncomingMessage {
   /** The parsed body (set by a body parser). */
   declare body: unknown;
   /** The app handling the request (on each app's request prototype). */
-  declare readonly app: AppSettings;
+  declare readonly app: AppView;
 
   constructor(socket: Socket) {
     super(socket);
     // Every field the app and the router set on each request, declared now (one shape for all),
     // unset until dispatch sets them (`baseUrl` and `originalUrl` are strings from then on).
     // biome-ignore lint/complexity/noUselessThisAlias: `this` seen as its unset fields
-    const fields: UnsetFields = this;
+    const fields: RequestFields = this;
     fields.res = undefined;
     fields.next = undefined;
     fields.baseUrl = undefined;

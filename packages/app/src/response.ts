@@ -25,18 +25,11 @@ import { contentType as mimeContentType, lookup } from '@brisk/mime';
 import { formatContentType, parseContentType } from '@brisk/negotiate';
 import type { NextFunction } from '@brisk/router';
 import type { SendOptions } from '@brisk/static';
+import type { AppView } from './application.js';
 import type { BriskRequest } from './request.js';
 import { downloadOf, sendFileOf } from './send-file.js';
 import { strongETag, weakETag, type ETagFunction } from './settings.js';
 import type { Request, Response } from './types.js';
-
-/** What a response reads of its app: settings and rendering. */
-export interface ResponseApp {
-  /** The settings (`app.set`); read directly on the hot paths. */
-  settings: Record<string, unknown>;
-  get(setting: string): unknown;
-  render(view: string, options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void;
-}
 
 /** What a response reads of its request beyond a {@link BriskRequest}: the cookie parser's secret. */
 interface RequestWithSecret {
@@ -189,7 +182,7 @@ export class BriskResponse extends ServerResponse {
   /** Per-request values for templates (`res.render`), not shared between requests. */
   declare locals: Record<string, unknown>;
   /** The app handling the request (on each app's response prototype). */
-  declare readonly app: ResponseApp;
+  declare readonly app: AppView;
 
   constructor(req: IncomingMessage) {
     // Node passes (req, options); its type declarations name only req: pass everything through.
@@ -571,7 +564,6 @@ export class BriskResponse extends ServerResponse {
   render(view: string, options?: object | null, callback?: RenderCallback): void;
   render(view: string, options?: object | RenderCallback | null, callback?: RenderCallback): void {
     const req = this.req;
-    const app = req.app as unknown as ResponseApp;
     let done = callback;
     let opts = (options || {}) as Record<string, unknown>;
     if (typeof options === 'function') {
@@ -586,7 +578,7 @@ export class BriskResponse extends ServerResponse {
         else res.send(html);
       };
     }
-    app.render(view, opts, done);
+    req.app.render(view, opts, done);
   }
 }
 
