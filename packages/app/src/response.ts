@@ -175,8 +175,14 @@ function isNotDefault(key: string): boolean {
   return key !== 'default';
 }
 
+/**
+ * node's ServerResponse as node's server constructs it: with the request and the server's options
+ * (`highWaterMark`, ...), of which node's type declarations name only the request.
+ */
+const NodeServerResponse: new (req: IncomingMessage, options?: object) => ServerResponse = ServerResponse;
+
 /** An HTTP response with Express 5's API. Created by node for each request. */
-export class BriskResponse extends ServerResponse {
+export class BriskResponse extends NodeServerResponse {
   /** The request this response answers. */
   declare req: BriskRequest;
   /** Per-request values for templates (`res.render`), not shared between requests. */
@@ -184,9 +190,8 @@ export class BriskResponse extends ServerResponse {
   /** The app handling the request (on each app's response prototype). */
   declare readonly app: AppView;
 
-  constructor(req: IncomingMessage) {
-    // Node passes (req, options); its type declarations name only req: pass everything through.
-    super(...(arguments as unknown as [IncomingMessage]));
+  constructor(req: IncomingMessage, options?: object) {
+    super(req, options);
     this.req = req as BriskRequest;
     this.locals = Object.create(null) as Record<string, unknown>;
   }
@@ -361,7 +366,7 @@ export class BriskResponse extends ServerResponse {
    * and no `default`, `next` gets a 406 error whose `types` lists the offered types. Adds
    * `Accept` to `Vary`.
    */
-  format(obj: Record<string, FormatHandler>): this {
+  format<R extends Response>(this: R, obj: Record<string, FormatHandler>): R {
     const req = this.req;
     const next = req.next as NextFunction;
     const keys = Object.keys(obj).filter(isNotDefault);
@@ -371,9 +376,9 @@ export class BriskResponse extends ServerResponse {
 
     if (key) {
       this.set('Content-Type', normalizeType(key));
-      obj[key](req as unknown as Request, this as unknown as Response, next);
+      obj[key](req, this, next);
     } else if (obj.default) {
-      obj.default(req as unknown as Request, this as unknown as Response, next);
+      obj.default(req, this, next);
     } else {
       next(createError(406, { types: keys.map(normalizeType) }));
     }
@@ -507,9 +512,9 @@ export class BriskResponse extends ServerResponse {
    * empty; no body for HEAD. Adds `Accept` to `Vary`.
    * @throws TypeError / RangeError as `res.status` (`res.redirect(url, status)` is not a form)
    */
-  redirect(url: string): void;
-  redirect(status: number, url: string): void;
-  redirect(url: string | number, target?: string): void {
+  redirect(this: Response, url: string): void;
+  redirect(this: Response, status: number, url: string): void;
+  redirect(this: Response, url: string | number, target?: string): void {
     let address = url as string;
     let status = 302;
     if (arguments.length === 2) {
