@@ -13,11 +13,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import { resolve } from 'node:path';
 import Router, { type MethodName, type NextFunction, type Route, type RouterInstance } from '@brisk/router';
-import type { Express, IRoute, IRouter } from './types.js';
+import type { Application, Express, IRoute, IRouter } from './types.js';
 import { finalhandler } from './finalhandler.js';
 import { authorityMismatch, h2Prototypes } from './http2.js';
 import { inject, type InjectOptions, type InjectResponse } from './inject.js';
-import { BriskRequest } from './request.js';
+import { BriskRequest, type RequestFields } from './request.js';
+import type { RenderCallback } from './response.js';
 import { trackServer } from './shutdown.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
 import { View, type Engine, type ViewConstructor, type ViewLike } from './view.js';
@@ -38,8 +39,11 @@ export interface AppClasses {
   Response: typeof ServerResponse;
 }
 
-/** The app as its own methods see it. */
-interface App extends EventEmitter {
+/**
+ * What an app holds beside the methods of {@link application}: set by `init`,
+ * `defaultConfiguration` and the factory (create.ts).
+ */
+interface AppState extends EventEmitter {
   (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
   settings: Record<string | symbol, unknown>;
   locals: Record<string, unknown>;
@@ -52,13 +56,27 @@ interface App extends EventEmitter {
   readonly router: RouterInstance;
   [CLASSES]: AppClasses;
   [LOG_ERROR]: (err: unknown) => void;
-  set(setting: string, value?: unknown): unknown;
-  enabled(setting: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
-  path(): string;
-  route(path: unknown): Record<string, (...args: unknown[]) => unknown>;
-  defaultConfiguration(): void;
+  /** Reads a setting: `app.get(setting)`, the routing method `get` of the loop below. */
+  get(setting: string): unknown;
 }
+
+/** The methods of {@link application} as an app has them (their `this` is the app). */
+type AppMethods = { [K in keyof typeof application]: OmitThisParameter<(typeof application)[K]> };
+
+/**
+ * The app as its own methods see it: its state and {@link application}'s methods, derived from
+ * them (a method renamed or retyped there is renamed or retyped here). {@link Implements} checks
+ * it against the public `Express` type.
+ */
+export interface App extends AppState, AppMethods {}
+
+/**
+ * What a request and a response read of their app (`req.app`, `res.app`): its settings and `get`,
+ * and `render` as the public type describes it (which {@link Implements} ties to the method). The
+ * public `Request` and `Response` extend the classes with `app: Application`: a member renamed or
+ * retyped on either side fails the typecheck there.
+ */
+export type AppView = Pick<App, 'settings' | 'get'> & Pick<Application, 'render'>;
 
 /**
  * Logs an error to stderr as `console.error(err)` prints it (as Express 5.3 does), except when
@@ -87,6 +105,17 @@ function logerror(this: App, err: unknown): void {
   }
 }
 
+/**
+ * `route[method](...handlers)` for a method of `http.METHODS` (the router gives a route one
+ * handler-adding method for each; the router's type names those of the node it was typed
+ * against).
+ */
+function addHandlers(route: Route, method: string, handlers: unknown[]): void {
+  const add: unknown = Reflect.get(route, method);
+  if (typeof add !== 'function') throw new TypeError('route.' + method + ' is not a function');
+  Reflect.apply(add, route, handlers);
+}
+
 /** Servers already looked at for their request and response slots. */
 const adopted = new WeakSet<object>();
 
@@ -109,10 +138,10 @@ function adoptServer(app: App, req: IncomingMessage): void {
     else if (key.description === 'ServerResponse') responseSlot = key;
   }
   if (requestSlot === undefined || responseSlot === undefined) return;
-  const slots = server as unknown as Record<symbol, unknown>;
-  if (slots[requestSlot] !== http.IncomingMessage || slots[responseSlot] !== http.ServerResponse) return;
-  slots[requestSlot] = app[CLASSES].Request;
-  slots[responseSlot] = app[CLASSES].Response;
+  if (Reflect.get(server, requestSlot) !== http.IncomingMessage) return;
+  if (Reflect.get(server, responseSlot) !== http.ServerResponse) return;
+  Reflect.set(server, requestSlot, app[CLASSES].Request);
+  Reflect.set(server, responseSlot, app[CLASSES].Response);
 }
 
 /**
@@ -121,8 +150,8 @@ function adoptServer(app: App, req: IncomingMessage): void {
  * prototype finds them in place (docs/performance.md: far cheaper than adding them after).
  */
 function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
-  const r = req as unknown as Record<string, unknown>;
   if (!(req instanceof BriskRequest)) {
+    const r: IncomingMessage & Partial<RequestFields> = req;
     // Each field is written (to itself) so that it exists before the prototype changes.
     // biome-ignore-start lint/correctness/noSelfAssign: see above
     r.next = r.next;
@@ -137,7 +166,7 @@ function adopt(app: App, req: IncomingMessage, res: ServerResponse): void {
     // biome-ignore-end lint/correctness/noSelfAssign: see above
     adoptServer(app, req);
   }
-  const s = res as unknown as Record<string, unknown>;
+  const s: ServerResponse & { locals?: unknown } = res;
   if (!s.locals) s.locals = Object.create(null);
   if (req instanceof http2.Http2ServerRequest) {
     // node:http2's compatibility objects keep their own prototypes under the app's methods
@@ -216,9 +245,11 @@ export const application = {
     const settings = this.settings;
     const done = callback || finalhandler(req, res, { env: settings.env as string, onerror: this[LOG_ERROR] });
     if (settings['x-powered-by']) res.setHeader('X-Powered-By', 'Express');
-    (req as unknown as { res: unknown }).res = res;
+    const linked: IncomingMessage & { res?: unknown } = req;
+    linked.res = res;
     // (node:http2's response has `req` as a getter already)
-    if ((res as unknown as { req: unknown }).req !== req) (res as unknown as { req: unknown }).req = req;
+    const answering: ServerResponse & { req: unknown } = res;
+    if (answering.req !== req) answering.req = req;
     if (Object.getPrototypeOf(req) !== this.request || Object.getPrototypeOf(res) !== this.response) {
       adopt(this, req, res);
       if (req.httpVersionMajor === 2) {
@@ -273,7 +304,7 @@ export const application = {
   },
 
   /** A route for `path` on the app's router. */
-  route(this: App, path: unknown): unknown {
+  route(this: App, path: unknown): Route {
     return this.router.route(path as string);
   },
 
@@ -291,8 +322,7 @@ export const application = {
   /** Adds a parameter callback, for a name or each of several names. */
   param(this: App, name: unknown, fn: unknown): App {
     if (Array.isArray(name)) {
-      for (let i = 0; i < name.length; i++)
-        (this as unknown as { param(n: unknown, f: unknown): void }).param(name[i], fn);
+      for (let i = 0; i < name.length; i++) this.param(name[i], fn);
       return this;
     }
     this.router.param(name as string, fn as never);
@@ -349,7 +379,7 @@ export const application = {
   /** A route with the handlers for every method node knows. */
   all(this: App, path: unknown, ...handlers: unknown[]): App {
     const route = this.route(path);
-    for (let i = 0; i < methods.length; i++) route[methods[i]](...handlers);
+    for (let i = 0; i < methods.length; i++) addHandlers(route, methods[i], handlers);
     return this;
   },
 
@@ -360,14 +390,14 @@ export const application = {
    * (a boolean; otherwise the `view cache` setting) keeps the view found for `name`. A view that
    * is not found names the directories searched.
    */
-  render(this: App, name: string, options: unknown, callback?: unknown): void {
-    let done = callback as (err: Error | null, html?: string) => void;
-    let opts = (options || {}) as Record<string, unknown>;
+  render(this: App, name: string, options?: object | RenderCallback | null, callback?: RenderCallback): void {
+    let done = callback as RenderCallback;
+    let opts: { _locals?: object } = options || {};
     if (typeof options === 'function') {
-      done = options as typeof done;
+      done = options as RenderCallback;
       opts = {};
     }
-    const renderOptions: Record<string, unknown> = { ...this.locals, ...(opts._locals as object | undefined), ...opts };
+    const renderOptions: Record<string, unknown> = { ...this.locals, ...opts._locals, ...opts };
     // `res.render(view, req.query)` must not reach the engine's options through `settings`
     renderOptions.settings = this.settings;
     if (typeof renderOptions.cache !== 'boolean') renderOptions.cache = this.enabled('view cache');
@@ -433,30 +463,77 @@ export const application = {
 
 // app.get(path, ...), app.post(...), ...: a route with those handlers; `app.get(name)` reads a setting.
 for (const method of methods) {
-  (application as Record<string, unknown>)[method] = function (
-    this: App,
-    path: unknown,
-    ...handlers: unknown[]
-  ): unknown {
+  Reflect.set(application, method, function (this: App, path: unknown, ...handlers: unknown[]): unknown {
     if (method === 'get' && handlers.length === 0 && arguments.length === 1) return this.set(path as string);
-    const route = this.route(path);
-    route[method](...handlers);
+    addHandlers(this.route(path), method, handlers);
     return this;
-  };
+  });
 }
 
-/**
- * Every method of the public `Express` type that this object implements itself: renaming one of
- * them here, or declaring a new one in types.ts without an implementation, fails the typecheck.
- * (The routing methods are the loop's; EventEmitter's are node's; `router` is made by `init`.)
- */
-type OwnMethods = Exclude<
-  { [K in keyof Express]-?: Express[K] extends (...args: never[]) => unknown ? K : never }[keyof Express],
+/** The methods of a public app type `P` that an app implements itself: not the routing methods
+ * (the loop's), EventEmitter's (node's), `get` (the loop's too) or `router` (made by `init`). */
+export type OwnMethodsOf<P> = Exclude<
+  { [K in keyof P]-?: P[K] extends (...args: never[]) => unknown ? K : never }[keyof P],
   keyof EventEmitter | MethodName | 'query' | 'get' | 'router'
 >;
+
+/**
+ * Whether implementation method `I` fits its public description `P` (both the last overload,
+ * what `Parameters`/`ReturnType` read): every call the description allows reaches the
+ * implementation (its parameters accept the description's), and the implementation gives what
+ * the description says: the app (`Impl`) where the description returns the app (`Public`, for
+ * `this`), else a value of the described return type. An implementation that returns `unknown`
+ * (what it returns depends on its arguments: `set`, `enable`) is checked on its parameters only.
+ */
+type Fits<I, P, Impl, Public, ParamsOnly extends boolean> = I extends (...args: infer AI) => infer RI
+  ? P extends (...args: infer AP) => infer RP
+    ? [AP] extends [AI]
+      ? ParamsOnly extends true
+        ? true
+        : unknown extends RI
+          ? true
+          : [RP] extends [Public]
+            ? [RI] extends [Impl]
+              ? true
+              : false
+            : [RI] extends [RP]
+              ? true
+              : false
+      : false
+    : false
+  : false;
+
+/**
+ * The own methods of `Public` that `Impl` does not implement as described ({@link Fits}):
+ * `never` when every one is implemented, under its name, with fitting parameters and return.
+ * `ParamsOnly` names methods whose return is retyped for the public type elsewhere.
+ */
+export type Unfit<Impl, Public, ParamsOnly = never> = {
+  [K in OwnMethodsOf<Public>]: K extends keyof Impl
+    ? Fits<Impl[K], Public[K], Impl, Public, K extends ParamsOnly ? true : false> extends true
+      ? never
+      : K
+    : K;
+}[OwnMethodsOf<Public>];
+
+/** The methods of an implementation (`Methods`, keys) that `Public` does not describe. */
+export type Undescribed<Methods, Public> = Exclude<Methods, OwnMethodsOf<Public>>;
+
+/** Fails to compile unless `T` is `never` (the offending names are in the error). */
+type AssertNone<T extends never> = T;
 /** Fails to compile unless `T` is `true`. */
 type Assert<T extends true> = T;
-export type ApplicationImplementsExpress = Assert<[OwnMethods] extends [keyof typeof application] ? true : false>;
+
+/**
+ * The app as {@link application} implements it against the public `Express` type, both ways: a
+ * method renamed or retyped in either (or one declared in types.ts and not implemented, or
+ * implemented and not declared) fails the typecheck. packages/app/test/types-implements.test.ts
+ * shows each case failing.
+ */
+// (`route` returns @brisk/router's Route, which index.ts retypes as the app's `IRoute`, whose
+// members RouteTypeMatchesRoute below ties to it)
+export type ApplicationImplementsExpress = AssertNone<Unfit<App, Express, 'route'>>;
+export type ExpressDescribesApplication = AssertNone<Undescribed<keyof typeof application, Express>>;
 
 // index.ts retypes @brisk/router's Router and Route for an app's requests: these fail the typecheck
 // when a member of the app's `Router` or `IRoute` type is missing from, or renamed in, the router

@@ -74,6 +74,7 @@ interface H2HeaderMethods {
   writeHead(this: H2Response, ...args: unknown[]): H2Response;
   setTrailer(this: H2Response, name: string, value: unknown): void;
 }
+// node methods newer than @types/node 18 (appendHeader, setTrailer), which declares no such members
 const h2Response = http2.Http2ServerResponse.prototype as unknown as H2HeaderMethods;
 const nodeSetHeader = h2Response.setHeader;
 const nodeAppendHeader = h2Response.appendHeader;

@@ -341,14 +341,32 @@ function bodyOf(payload: unknown, raw: string[], option: string): Buffer | Reada
   return bytes;
 }
 
-/** node's parser hands a message its raw header list through this method of IncomingMessage. */
-interface ParsedMessage {
-  _addHeaderLines(headers: string[], n: number): void;
-}
+/**
+ * The internals of node's IncomingMessage that inject plays the server's part with: underscored
+ * members node's type declarations leave out, so optional here and checked before use. An
+ * `IncomingMessage` is one as it is (the intersection asks nothing more of it).
+ */
+type ParsedMessage = IncomingMessage & {
+  /** How node's parser hands a message its raw header list. */
+  _addHeaderLines?: ((headers: string[], n: number) => void) | undefined;
+  /** Whether the body is being read. */
+  _consuming?: boolean | undefined;
+  /** Reads the body to its end and drops it (node's server does this after a response). */
+  _dump?: (() => void) | undefined;
+};
+
+/** A ServerResponse's internals inject sets as node's server does (see {@link ParsedMessage}). */
+type ServedResponse = ServerResponse & {
+  /** Whether `close` was emitted. */
+  _closed?: boolean | undefined;
+  /** How long a kept-alive connection waits for the next request. */
+  _keepAliveTimeout?: number | undefined;
+};
 
 /** Gives `message` the raw header list as node's HTTP parser does (`headers` by node's own rules). */
-function addHeaders(message: IncomingMessage, raw: string[]): void {
-  (message as unknown as ParsedMessage)._addHeaderLines(raw, raw.length);
+function addHeaders(message: ParsedMessage, raw: string[]): void {
+  if (typeof message._addHeaderLines !== 'function') throw new TypeError('IncomingMessage has no _addHeaderLines');
+  message._addHeaderLines(raw, raw.length);
 }
 
 /** Reads node's header rules (lower-case names, duplicates joined or dropped) off a raw list. */
@@ -425,18 +443,16 @@ function parseResponse(data: Buffer, method: string): InjectResponse {
  * its end (so the request closes), and the response closes on the next tick, after every
  * 'finish' listener (on-finished, loggers and tracing listen for 'close').
  */
-function finishExchange(req: IncomingMessage, res: ServerResponse): void {
-  const incoming = req as unknown as { _consuming?: boolean; _dump?: () => void };
-  if (!incoming._consuming && typeof incoming._dump === 'function') incoming._dump();
+function finishExchange(req: ParsedMessage, res: ServerResponse): void {
+  if (!req._consuming && typeof req._dump === 'function') req._dump();
   process.nextTick(closeResponse, res);
 }
 
 /** A response's `close`, once. */
-function closeResponse(res: ServerResponse): void {
-  const state = res as unknown as { _closed?: boolean; destroyed: boolean };
-  if (state._closed) return;
-  state.destroyed = true;
-  state._closed = true;
+function closeResponse(res: ServedResponse): void {
+  if (res._closed) return;
+  res.destroyed = true;
+  res._closed = true;
   res.emit('close');
 }
 
@@ -537,7 +553,7 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
     req.httpVersionMinor = 1;
     req.httpVersion = '1.1';
     addHeaders(req, raw);
-    const res = new classes.Response(req);
+    const res: ServedResponse = new classes.Response(req);
 
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -579,7 +595,7 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
     // what node's server does with a parsed request before handing it over
     const connection = String(req.headers.connection ?? '').toLowerCase();
     res.shouldKeepAlive = !/\bclose\b/.test(connection);
-    (res as unknown as { _keepAliveTimeout: number })._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
+    res._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
     res.assignSocket(socket as never);
     res.once('finish', () => {
       settle();

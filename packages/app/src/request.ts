@@ -15,12 +15,8 @@ import { accepts, typeis } from '@brisk/negotiate';
 import { all as proxyAll, proxyaddr } from '@brisk/proxy-addr';
 import rangeParser, { type Options as RangeOptions } from '@brisk/range';
 import type { NextFunction } from '@brisk/router';
-import type { QueryParser, TrustProxyFunction } from './settings.js';
-
-/** What a request reads of its app: settings (the app's `get`). */
-interface AppSettings {
-  get(setting: string): unknown;
-}
+import type { AppView } from './application.js';
+import type { TrustProxyFunction } from './settings.js';
 
 /** What a request reads of its response. */
 interface ResponseHeaders {
@@ -28,11 +24,22 @@ interface ResponseHeaders {
   getHeader(name: string): unknown;
 }
 
-/** What the request logger sets on a request (declared here so that every request has them). */
-interface LoggerFields {
-  _startAt: [number, number] | undefined;
-  _startTime: Date | undefined;
-  _remoteAddress: string | undefined;
+/**
+ * The fields a request gets during dispatch, as its constructor declares them: unset (a request
+ * made elsewhere gets them when adopted, application.ts). The request logger's (morgan's names) are not part of the request's type: @brisk/logger declares them on its
+ * own request type.
+ */
+export interface RequestFields {
+  res?: unknown;
+  next?: unknown;
+  baseUrl: string | undefined;
+  originalUrl: string | undefined;
+  params: unknown;
+  route: unknown;
+  body: unknown;
+  _startAt?: [number, number] | undefined;
+  _startTime?: Date | undefined;
+  _remoteAddress?: string | undefined;
 }
 
 /**
@@ -55,24 +62,24 @@ export class BriskRequest extends IncomingMessage {
   /** The parsed body (set by a body parser). */
   declare body: unknown;
   /** The app handling the request (on each app's request prototype). */
-  declare readonly app: AppSettings;
+  declare readonly app: AppView;
 
   constructor(socket: Socket) {
     super(socket);
-    // Every field the app and the router set on each request, declared now (one shape for all).
-    this.res = undefined;
-    this.next = undefined;
-    this.baseUrl = undefined as unknown as string;
-    this.originalUrl = undefined as unknown as string;
-    this.params = undefined;
-    this.route = undefined;
-    this.body = undefined;
-    // The request logger's fields (morgan's names), not part of the request's type: @brisk/logger
-    // declares them on its own request type.
-    const logged = this as unknown as LoggerFields;
-    logged._startAt = undefined;
-    logged._startTime = undefined;
-    logged._remoteAddress = undefined;
+    // Every field the app and the router set on each request, declared now (one shape for all),
+    // unset until dispatch sets them (`baseUrl` and `originalUrl` are strings from then on).
+    // biome-ignore lint/complexity/noUselessThisAlias: `this` seen as its unset fields
+    const fields: RequestFields = this;
+    fields.res = undefined;
+    fields.next = undefined;
+    fields.baseUrl = undefined;
+    fields.originalUrl = undefined;
+    fields.params = undefined;
+    fields.route = undefined;
+    fields.body = undefined;
+    fields._startAt = undefined;
+    fields._startTime = undefined;
+    fields._remoteAddress = undefined;
   }
 
   /**
@@ -160,10 +167,11 @@ export class BriskRequest extends IncomingMessage {
    * Express 5); `{}` when the setting is `false`.
    */
   get query(): unknown {
-    const parse = this.app.get('query parser fn') as QueryParser | undefined;
+    // called as Express calls it: with the raw query string, or null when the URL has none
+    const parse = this.app.get('query parser fn') as ((query: string | null | undefined) => unknown) | undefined;
     if (!parse) return {};
-    const query = parseurl(this)?.query;
-    return parse(typeof query === 'string' ? query : (query as unknown as string));
+    const query = parseurl(this)?.query; // a string or null (parseurl never parses it)
+    return parse(typeof query === 'string' || query === null ? query : undefined);
   }
 
   /** `http` or `https`; under `trust proxy`, `X-Forwarded-Proto` (its first value) when present. */

@@ -25,18 +25,11 @@ import { contentType as mimeContentType, lookup } from '@brisk/mime';
 import { formatContentType, parseContentType } from '@brisk/negotiate';
 import type { NextFunction } from '@brisk/router';
 import type { SendOptions } from '@brisk/static';
+import type { AppView } from './application.js';
 import type { BriskRequest } from './request.js';
 import { downloadOf, sendFileOf } from './send-file.js';
 import { strongETag, weakETag, type ETagFunction } from './settings.js';
 import type { Request, Response } from './types.js';
-
-/** What a response reads of its app: settings and rendering. */
-export interface ResponseApp {
-  /** The settings (`app.set`); read directly on the hot paths. */
-  settings: Record<string, unknown>;
-  get(setting: string): unknown;
-  render(view: string, options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void;
-}
 
 /** What a response reads of its request beyond a {@link BriskRequest}: the cookie parser's secret. */
 interface RequestWithSecret {
@@ -182,18 +175,23 @@ function isNotDefault(key: string): boolean {
   return key !== 'default';
 }
 
+/**
+ * node's ServerResponse as node's server constructs it: with the request and the server's options
+ * (`highWaterMark`, ...), of which node's type declarations name only the request.
+ */
+const NodeServerResponse: new (req: IncomingMessage, options?: object) => ServerResponse = ServerResponse;
+
 /** An HTTP response with Express 5's API. Created by node for each request. */
-export class BriskResponse extends ServerResponse {
+export class BriskResponse extends NodeServerResponse {
   /** The request this response answers. */
   declare req: BriskRequest;
   /** Per-request values for templates (`res.render`), not shared between requests. */
   declare locals: Record<string, unknown>;
   /** The app handling the request (on each app's response prototype). */
-  declare readonly app: ResponseApp;
+  declare readonly app: AppView;
 
-  constructor(req: IncomingMessage) {
-    // Node passes (req, options); its type declarations name only req: pass everything through.
-    super(...(arguments as unknown as [IncomingMessage]));
+  constructor(req: IncomingMessage, options?: object) {
+    super(req, options);
     this.req = req as BriskRequest;
     this.locals = Object.create(null) as Record<string, unknown>;
   }
@@ -253,7 +251,7 @@ export class BriskResponse extends ServerResponse {
    *   (`Invalid type: <type>`, `Invalid parameter name: <name>`)
    */
   send(body?: unknown): this {
-    return sendBody(this, body, false) as this;
+    return sendBody(this, body, undefined);
   }
 
   /**
@@ -264,9 +262,7 @@ export class BriskResponse extends ServerResponse {
   json(obj?: unknown): this {
     const settings = this.app.settings;
     const body = stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape']);
-    const typed = !this.getHeader('content-type');
-    if (typed) this.setHeader('Content-Type', JSON_TYPE);
-    return sendAs(this, body, typed) as this;
+    return sendAs(this, body, this.getHeader('content-type') ? undefined : JSON_TYPE);
   }
 
   /**
@@ -287,11 +283,8 @@ export class BriskResponse extends ServerResponse {
 
     // each header set once: `nosniff` and the JavaScript type with a callback, else `nosniff` and
     // the JSON type unless a type is set (Express sets both, then both again with a callback)
-    const typed = name !== undefined || !this.getHeader('content-type');
-    if (typed) {
-      this.setHeader('X-Content-Type-Options', 'nosniff');
-      this.setHeader('Content-Type', name !== undefined ? JAVASCRIPT_TYPE : JSON_TYPE);
-    }
+    const type = name !== undefined ? JAVASCRIPT_TYPE : this.getHeader('content-type') ? undefined : JSON_TYPE;
+    if (type !== undefined) this.setHeader('X-Content-Type-Options', 'nosniff');
 
     if (name !== undefined) {
       if (body === undefined) body = '';
@@ -301,7 +294,7 @@ export class BriskResponse extends ServerResponse {
       body = '/**/ typeof ' + name + " === 'function' && " + name + '(' + body + ');';
     }
 
-    return sendAs(this, body, typed) as this;
+    return sendAs(this, body, type);
   }
 
   /**
@@ -310,9 +303,7 @@ export class BriskResponse extends ServerResponse {
    */
   sendStatus(statusCode: number): this {
     const body = statuses.message[statusCode] || String(statusCode);
-    this.status(statusCode);
-    this.setHeader('Content-Type', TEXT_TYPE);
-    return sendAs(this, body, true) as this;
+    return sendAs(this.status(statusCode), body, TEXT_TYPE);
   }
 
   /**
@@ -375,7 +366,7 @@ export class BriskResponse extends ServerResponse {
    * and no `default`, `next` gets a 406 error whose `types` lists the offered types. Adds
    * `Accept` to `Vary`.
    */
-  format(obj: Record<string, FormatHandler>): this {
+  format<R extends Response>(this: R, obj: Record<string, FormatHandler>): R {
     const req = this.req;
     const next = req.next as NextFunction;
     const keys = Object.keys(obj).filter(isNotDefault);
@@ -385,9 +376,9 @@ export class BriskResponse extends ServerResponse {
 
     if (key) {
       this.set('Content-Type', normalizeType(key));
-      obj[key](req as unknown as Request, this as unknown as Response, next);
+      obj[key](req, this, next);
     } else if (obj.default) {
-      obj.default(req as unknown as Request, this as unknown as Response, next);
+      obj.default(req, this, next);
     } else {
       next(createError(406, { types: keys.map(normalizeType) }));
     }
@@ -487,7 +478,7 @@ export class BriskResponse extends ServerResponse {
     if (signed) val = 's:' + sign(val, secret as string);
 
     if (opts.maxAge != null) {
-      const maxAge = (opts.maxAge as unknown as number) - 0;
+      const maxAge = opts.maxAge - 0; // a string from a form or a query converts too
       if (!isNaN(maxAge)) {
         opts.expires = new Date(Date.now() + maxAge);
         opts.maxAge = Math.floor(maxAge / 1000);
@@ -521,9 +512,9 @@ export class BriskResponse extends ServerResponse {
    * empty; no body for HEAD. Adds `Accept` to `Vary`.
    * @throws TypeError / RangeError as `res.status` (`res.redirect(url, status)` is not a form)
    */
-  redirect(url: string): void;
-  redirect(status: number, url: string): void;
-  redirect(url: string | number, target?: string): void {
+  redirect(this: Response, url: string): void;
+  redirect(this: Response, status: number, url: string): void;
+  redirect(this: Response, url: string | number, target?: string): void {
     let address = url as string;
     let status = 302;
     if (arguments.length === 2) {
@@ -578,7 +569,6 @@ export class BriskResponse extends ServerResponse {
   render(view: string, options?: object | null, callback?: RenderCallback): void;
   render(view: string, options?: object | RenderCallback | null, callback?: RenderCallback): void {
     const req = this.req;
-    const app = req.app as unknown as ResponseApp;
     let done = callback;
     let opts = (options || {}) as Record<string, unknown>;
     if (typeof options === 'function') {
@@ -593,7 +583,7 @@ export class BriskResponse extends ServerResponse {
         else res.send(html);
       };
     }
-    app.render(view, opts, done);
+    req.app.render(view, opts, done);
   }
 }
 
@@ -606,105 +596,146 @@ export interface BriskResponse {
   contentType(type: string): this;
 }
 
+// `res.send`'s work, in named stages: the body's kind and Content-Type (`sendBody`,
+// `setStringType`), the bytes and Content-Length (`sizeBody`), the ETag (`etagFunction`,
+// `setETag`), freshness and the statuses without a body (`bodyForStatus`), and the write
+// (`writeBody`). A method that sends a body of its own kind (`res.json`, `res.jsonp`,
+// `res.sendStatus`) makes the body and its Content-Type and hands both to `sendAs`: one method.
+// The stages are plain functions of the response (no closure per request), and each header is
+// read and written once (docs/performance.md, rules 7 and 8).
+
 /**
- * `res.send`'s work. `typed`: `res.json`, `res.jsonp` or `res.sendStatus` has just set
- * `Content-Type` to its final value (`JSON_TYPE`, `JAVASCRIPT_TYPE` or `TEXT_TYPE`), which is then
- * left as it is instead of set again (docs/performance.md, rule 7). They call this directly only
- * while `res.send` is brisk's own; a `send` an app or a middleware replaced is called instead,
- * and sets the same value again.
+ * Sends `body` with `Content-Type` `type` (a media type with its charset, final), or with the
+ * Content-Type already set when `type` is undefined: the path of every body-sending method. It
+ * runs brisk's own `res.send` work directly, told that `type` needs no charset added (Express sets
+ * it a second time); a `send` an app or a middleware replaced is called instead, and so still
+ * sees every body.
  */
-function sendBody(res: BriskResponse, body: unknown, typed: boolean): BriskResponse {
+function sendAs<R extends BriskResponse>(res: R, body: unknown, type: string | undefined): R {
+  if (type !== undefined) res.setHeader('Content-Type', type);
+  return res.send === OWN_SEND ? sendBody(res, body, type) : res.send(body);
+}
+
+/**
+ * `res.send`'s work (Express 5.3's stages, in its order). `typedAs`: the Content-Type `sendAs` has
+ * just set, left as it is for a string body instead of set again.
+ */
+function sendBody<R extends BriskResponse>(res: R, body: unknown, typedAs: string | undefined): R {
   let chunk = body;
-  let encoding: BufferEncoding | undefined;
-
   if (typeof chunk === 'string') {
-    encoding = 'utf8';
-    const type = res.getHeader('content-type');
-    if (typeof type !== 'string') res.setHeader('Content-Type', HTML_TYPE);
-    // Express sets what `setCharset` gives through `res.set` (for an empty type, `false`); the
-    // type res.json/jsonp has just set is that value already, and Express's second set is skipped
-    else if (!typed || (type !== JSON_TYPE && type !== JAVASCRIPT_TYPE && type !== TEXT_TYPE))
-      res.setHeader('Content-Type', type ? utf8Type(type) : (false as unknown as string));
+    setStringType(res, typedAs);
+  } else if (chunk === null) {
+    chunk = '';
+  } else if (ArrayBuffer.isView(chunk)) {
+    if (!res.getHeader('content-type')) res.setHeader('Content-Type', BINARY_TYPE);
   } else if (typeof chunk === 'object' || typeof chunk === 'number' || typeof chunk === 'boolean') {
-    if (chunk === null) {
-      chunk = '';
-    } else if (ArrayBuffer.isView(chunk)) {
-      if (!res.getHeader('content-type')) res.setHeader('Content-Type', BINARY_TYPE);
-    } else {
-      return res.json(chunk) as BriskResponse;
-    }
+    return res.json(chunk);
   }
 
-  const etagFn = res.app.settings['etag fn'] as ETagFunction | undefined;
-  const generateETag = typeof etagFn === 'function' && !res.getHeader('etag');
-
-  // `endEncoding` is what `end` writes a string body in, and node writes the head in the same
-  // encoding when the two go out together; before a Buffer it writes the head in latin1 (each
-  // character of a header value as one byte). Express sends a Buffer when it makes an ETag or
-  // the body has 1000 characters or more, else the string: brisk's head goes out in the bytes
-  // of Express's, a header value's `é` as E9 or, with a short string, as C3 A9.
-  let endEncoding = encoding;
-  let len: number | undefined;
+  const etagFn = etagFunction(res);
   if (chunk !== undefined) {
-    if (Buffer.isBuffer(chunk)) {
-      len = chunk.length;
-    } else if (typeof chunk === 'string') {
-      len = Buffer.byteLength(chunk, encoding);
-      if (generateETag && etagFn !== weakETag && etagFn !== strongETag) {
-        // an ETag function of the app's own gets the bytes, as in Express
-        chunk = Buffer.from(chunk, encoding);
-        encoding = endEncoding = undefined;
-      } else if (generateETag || chunk.length >= 1000) {
-        // where Express sends a Buffer: an ASCII body is the same bytes in latin1, so it stays
-        // a string (no copy; brisk's ETag functions hash it as it is); any other is converted
-        if (len === chunk.length) {
-          endEncoding = 'latin1';
-        } else {
-          chunk = Buffer.from(chunk, encoding);
-          encoding = endEncoding = undefined;
-        }
-      }
-    } else if (!generateETag && (chunk as { length: number }).length < 1000) {
-      len = Buffer.byteLength(chunk as NodeJS.ArrayBufferView);
-    } else {
-      chunk = Buffer.from(chunk as Uint8Array);
-      len = (chunk as Buffer).length;
-    }
-    // Content-Length and Transfer-Encoding exclude each other (RFC 9112 §6.2)
-    if (!res.getHeader('transfer-encoding')) res.setHeader('Content-Length', String(len));
+    chunk = sizeBody(res, chunk, etagFn);
+    if (etagFn !== undefined) setETag(res, chunk as string | Buffer, etagFn);
   }
+  writeBody(res, bodyForStatus(res, chunk), etagFn !== undefined);
+  return res;
+}
 
-  if (generateETag && len !== undefined) {
-    const tag = etagFn(chunk as string | Buffer, encoding);
-    if (tag) {
-      if (typeof tag === 'string') res.setHeader('ETag', tag);
-      else res.set('ETag', tag);
+/**
+ * The Content-Type of a string body: `text/html` unless a string type is set; a set type gets
+ * `charset=utf-8` (Express's `setCharset`), unless it is `typedAs`, which has it.
+ */
+function setStringType(res: BriskResponse, typedAs: string | undefined): void {
+  const type = res.getHeader('content-type');
+  if (typeof type !== 'string') res.setHeader('Content-Type', HTML_TYPE);
+  else if (type === typedAs) return;
+  else if (type) res.setHeader('Content-Type', utf8Type(type));
+  // Express sets what `setCharset` gives for an empty type through `res.set`: `false`, which node
+  // stores and writes as it is (its type declarations name only strings, numbers and arrays)
+  else Reflect.apply(res.setHeader, res, ['Content-Type', false]);
+}
+
+/** The app's ETag function when this response gets one made: an `etag fn` and no `ETag` set. */
+function etagFunction(res: BriskResponse): ETagFunction | undefined {
+  const etagFn = res.app.settings['etag fn'];
+  return typeof etagFn === 'function' && !res.getHeader('etag') ? (etagFn as ETagFunction) : undefined;
+}
+
+/**
+ * The body as it is written, and its `Content-Length` (unless `Transfer-Encoding` is set: the two
+ * exclude each other, RFC 9112 §6.2). Express converts the body to a Buffer when it makes an ETag
+ * or the body has 1000 characters or more, and node writes the head of a Buffer body in latin1
+ * (each character of a header value as one byte), of a string body in the string's encoding. An
+ * ASCII string is the same bytes in latin1, so it stays a string, written in latin1 (`writeBody`),
+ * and brisk's ETag functions hash it as it is; any other string is converted, as is any string
+ * for an ETag function of the app's own (which gets the bytes, as in Express). A string body is
+ * UTF-8.
+ */
+function sizeBody(
+  res: BriskResponse,
+  chunk: unknown,
+  etagFn: ETagFunction | undefined,
+): string | Buffer | NodeJS.ArrayBufferView {
+  let body = chunk as string | Buffer | NodeJS.ArrayBufferView;
+  let len: number;
+  if (Buffer.isBuffer(body)) {
+    len = body.length;
+  } else if (typeof body === 'string') {
+    len = Buffer.byteLength(body, 'utf8');
+    if (etagFn !== undefined && etagFn !== weakETag && etagFn !== strongETag) {
+      body = Buffer.from(body, 'utf8');
+    } else if ((etagFn !== undefined || body.length >= 1000) && len !== body.length) {
+      body = Buffer.from(body, 'utf8');
     }
+  } else if (etagFn === undefined && (body as { length: number }).length < 1000) {
+    len = Buffer.byteLength(body);
+  } else {
+    body = Buffer.from(body as Uint8Array);
+    len = body.length;
   }
+  if (!res.getHeader('transfer-encoding')) res.setHeader('Content-Length', String(len));
+  return body;
+}
 
-  const req = res.req;
-  if (req.fresh) res.statusCode = NOT_MODIFIED;
+/** Sets the `ETag` the app's function gives for the body (none when it gives none). */
+function setETag(res: BriskResponse, body: string | Buffer, etagFn: ETagFunction): void {
+  const tag = etagFn(body, typeof body === 'string' ? 'utf8' : undefined);
+  if (!tag) return;
+  if (typeof tag === 'string') res.setHeader('ETag', tag);
+  else res.set('ETag', tag);
+}
 
+/**
+ * The body to write once the status is final: 304 when the request's cached copy is fresh; no
+ * body for 204 and 304 (whose content headers are removed) and 205 (`Content-Length: 0`).
+ */
+function bodyForStatus<B>(res: BriskResponse, body: B): B | '' {
+  if (res.req.fresh) res.statusCode = NOT_MODIFIED;
   const status = res.statusCode;
   if (status === NO_CONTENT || status === NOT_MODIFIED) {
     res.removeHeader('Content-Type');
     res.removeHeader('Content-Length');
     res.removeHeader('Transfer-Encoding');
-    chunk = '';
-  } else if (status === RESET_CONTENT) {
+    return '';
+  }
+  if (status === RESET_CONTENT) {
     res.setHeader('Content-Length', '0');
     res.removeHeader('Transfer-Encoding');
-    chunk = '';
+    return '';
   }
-
-  if (req.method === 'HEAD') res.end();
-  else res.end(chunk as string | Buffer, endEncoding as BufferEncoding);
-  return res;
+  return body;
 }
 
-/** What `res.json`, `res.jsonp` and `res.sendStatus` send through: brisk's own `send` directly. */
-function sendAs(res: BriskResponse, body: unknown, typed: boolean): BriskResponse {
-  return res.send === OWN_SEND ? sendBody(res, body, typed) : res.send(body);
+/**
+ * Ends the response: no body for HEAD; a string in latin1 where Express would have sent a Buffer
+ * (an ETag made, or 1000 characters or more: `sizeBody` left only ASCII strings there), so the
+ * head goes out in the bytes Express 5.3 sends it in (a header value's `é` as E9, or as C3 A9 with
+ * a short string).
+ */
+function writeBody(res: BriskResponse, body: unknown, etagged: boolean): void {
+  if (res.req.method === 'HEAD') res.end();
+  else if (typeof body === 'string') res.end(body, etagged || body.length >= 1000 ? 'latin1' : 'utf8');
+  else res.end(body, undefined);
 }
 
 /** brisk's own `res.send`, to tell whether it was replaced. */

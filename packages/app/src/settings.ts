@@ -69,7 +69,7 @@ export function compileQueryParser(value: unknown): QueryParser | undefined {
   switch (value) {
     case true:
     case 'simple':
-      return parseQueryString as unknown as QueryParser;
+      return parseQueryString;
     case false:
       return undefined;
     case 'extended':

@@ -105,10 +105,13 @@ function addSession(tracker: Tracker, session: Http2Session): void {
   if (tracker.draining) session.close();
 }
 
+/** A request as a server of either protocol hands it over: node:http2's has its stream. */
+type H2CompatibleRequest = IncomingMessage & { stream?: { session?: Http2Session | undefined } | undefined };
+
 /** Notes a request: its connection (or HTTP/2 session) and, for HTTP/1, its response. */
-function noteRequest(tracker: Tracker, req: IncomingMessage, res: ServerResponse): void {
+function noteRequest(tracker: Tracker, req: H2CompatibleRequest, res: ServerResponse): void {
   if (req.httpVersionMajor === 2) {
-    const session = (req as unknown as { stream?: { session?: Http2Session } }).stream?.session;
+    const session = req.stream?.session;
     if (session && !tracker.sessions.has(session)) addSession(tracker, session);
     return;
   }
@@ -232,7 +235,8 @@ export function shutdown(server: ShutdownServer, options: ShutdownOptions = {}):
     const check = (): void => {
       if (serverClosed && tracker.conns.size === 0 && tracker.sessions.size === 0) settle(true);
     };
-    const http1 = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    // an HTTP/1 server's (node:http, node:https); an HTTP/2 server has neither
+    const http1: NetServer & { closeIdleConnections?: () => void; closeAllConnections?: () => void } = server;
     const closeIdle = (): void => {
       if (typeof http1.closeIdleConnections === 'function') http1.closeIdleConnections();
       else {

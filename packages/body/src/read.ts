@@ -3,7 +3,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
-import type { Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createError, isFinished, lingeringClose, onFinished, type HttpError } from '@brisk/http';
 import { charsetOf, hasBody } from '@brisk/negotiate';
 import { decoderFor, type Decoder } from './charset.js';
@@ -35,9 +35,16 @@ const DECOMPRESSORS: { [encoding: string]: Decompressor } = Object.create(null) 
 DECOMPRESSORS.gzip = () => zlib.createGunzip();
 DECOMPRESSORS.deflate = () => zlib.createInflate();
 DECOMPRESSORS.br = () => zlib.createBrotliDecompress();
-// zstd: Node 22.15+ / 23.8+
-const createZstd = (zlib as unknown as { createZstdDecompress?: Decompressor }).createZstdDecompress;
-if (typeof createZstd === 'function') DECOMPRESSORS.zstd = () => createZstd();
+// zstd: Node 22.15+ / 23.8+ (newer than the type declarations brisk is checked against, which
+// do not name it: looked up, and its stream checked, at run time)
+const createZstd: unknown = Reflect.get(zlib, 'createZstdDecompress');
+if (typeof createZstd === 'function') {
+  DECOMPRESSORS.zstd = () => {
+    const stream: unknown = Reflect.apply(createZstd, undefined, []);
+    if (stream instanceof Transform) return stream;
+    throw new TypeError('zlib.createZstdDecompress() did not return a stream');
+  };
+}
 
 const EMPTY = Buffer.alloc(0);
 
@@ -137,9 +144,7 @@ export function read(
   // The declared size, when the body is read as it comes (raw-body's `length`).
   const declared = headers['content-length'];
   const length =
-    decompress === undefined && declared !== undefined && !isNaN(declared as unknown as number)
-      ? parseInt(declared, 10)
-      : null;
+    decompress === undefined && declared !== undefined && !isNaN(Number(declared)) ? parseInt(declared, 10) : null;
   const limit = o.limit;
   if (length !== null && length > limit) {
     // Rejected before a byte is read: answer now rather than after the whole body arrived, and

@@ -2,6 +2,7 @@
 // given as arguments or one array, types also as extension names ('json', 'html').
 import { lookup } from '@brisk/mime';
 import { Negotiator, type NegotiatorRequest } from './negotiator.js';
+import { newable } from './newable.js';
 
 /** The negotiation methods of one request, as `accepts(req)` returns them. */
 export interface Accepts {
@@ -80,7 +81,11 @@ function toMime(type: unknown): unknown {
   return typeof type === 'string' && type.indexOf('/') === -1 ? lookup(type) : type;
 }
 
-class AcceptsImpl {
+// The singular aliases, set on the prototype below: declared on the class's type by merging.
+// biome-ignore lint/correctness/noUnusedVariables: merges with the class below
+interface AcceptsImpl extends Pick<Accepts, 'type' | 'encoding' | 'charset' | 'language' | 'langs' | 'lang'> {}
+
+class AcceptsImpl implements Accepts {
   headers: NegotiatorRequest['headers'];
   negotiator: Negotiator;
 
@@ -89,6 +94,9 @@ class AcceptsImpl {
     this.negotiator = new Negotiator(req);
   }
 
+  types(): string[];
+  types(types: readonly string[]): string | false;
+  types(...types: string[]): string | false;
   types(...args: unknown[]): string | string[] | false {
     const types = valuesOf(args);
     if (!types || types.length === 0) return this.negotiator.mediaTypes();
@@ -96,23 +104,35 @@ class AcceptsImpl {
 
     const mimes = types.map(toMime);
     const valid: string[] = [];
-    for (let i = 0; i < mimes.length; i++) if (typeof mimes[i] === 'string') valid.push(mimes[i] as string);
+    for (let i = 0; i < mimes.length; i++) {
+      const mime = mimes[i];
+      if (typeof mime === 'string') valid.push(mime);
+    }
     const first = this.negotiator.mediaTypes(valid)[0];
     return first ? (types[mimes.indexOf(first)] as string) : false;
   }
 
+  encodings(): string[];
+  encodings(encodings: readonly string[]): string | false;
+  encodings(...encodings: string[]): string | false;
   encodings(...args: unknown[]): string | string[] | false {
     const encodings = valuesOf(args);
     if (!encodings || encodings.length === 0) return this.negotiator.encodings();
     return this.negotiator.encodings(encodings as readonly string[])[0] || false;
   }
 
+  charsets(): string[];
+  charsets(charsets: readonly string[]): string | false;
+  charsets(...charsets: string[]): string | false;
   charsets(...args: unknown[]): string | string[] | false {
     const charsets = valuesOf(args);
     if (!charsets || charsets.length === 0) return this.negotiator.charsets();
     return this.negotiator.charsets(charsets as readonly string[])[0] || false;
   }
 
+  languages(): string[];
+  languages(languages: readonly string[]): string | false;
+  languages(...languages: string[]): string | false;
   languages(...args: unknown[]): string | string[] | false {
     const languages = valuesOf(args);
     if (!languages || languages.length === 0) return this.negotiator.languages();
@@ -120,11 +140,16 @@ class AcceptsImpl {
   }
 }
 
-const proto = AcceptsImpl.prototype as unknown as Accepts & AcceptsImpl;
+const proto = AcceptsImpl.prototype;
 proto.type = proto.types;
 proto.encoding = proto.encodings;
 proto.charset = proto.charsets;
 proto.lang = proto.langs = proto.language = proto.languages;
+
+const acceptsOf = function accepts(req: NegotiatorRequest): Accepts {
+  return new AcceptsImpl(req);
+};
+acceptsOf.prototype = proto;
 
 /**
  * The negotiation methods of a request (`types`, `encodings`, `charsets`, `languages` and their
@@ -136,8 +161,5 @@ proto.lang = proto.langs = proto.language = proto.languages;
  *   default: res.statusCode = 406; // Not Acceptable
  * }
  */
-export const accepts = function accepts(req: NegotiatorRequest): Accepts {
-  return new AcceptsImpl(req) as unknown as Accepts;
-} as unknown as AcceptsFactory;
-(accepts as { prototype: unknown }).prototype = proto;
-proto.constructor = accepts as unknown as () => void;
+export const accepts = newable<AcceptsFactory>(acceptsOf);
+proto.constructor = accepts;

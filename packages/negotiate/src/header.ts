@@ -21,6 +21,7 @@
 // the header, and anything between a closing quote and the next ";" or "," is ignored.
 // One left-to-right scan, each char read once or twice: linear, no regular expression.
 import { keyOf } from './keys.js';
+import { parseContentType } from './media-type.js';
 
 const HTAB = 0x09;
 const SP = 0x20;
@@ -170,25 +171,10 @@ export function readList(s: string, withParams: boolean): Element[] {
   return list;
 }
 
-/** A single header value (no list): its lower-cased value and its parameters but `q`. */
-export interface Single {
-  /** The value before the first ";", OWS-trimmed and lower-cased. */
-  value: string;
-  /** Parameters by lower-cased name, `q` left out; null when there are none. */
-  params: Params | null;
-}
-
-/** Reads one value with parameters, as content-type 2 `parse(s)` (no "," stop) then minus `q`. */
-export function readSingle(s: string): Single {
-  const len = s.length;
-  const start = skipOWS(s, 0, len);
-  const end = skipValue(s, start, len, NO_STOP);
-  const value = s.slice(start, trimEnd(s, start, end)).toLowerCase();
-  readParameters(s, end, len, NO_STOP, true);
-  return { value, params: lastParams };
-}
-
-/** The lower-cased value before the first ";", OWS-trimmed (content-type 2 with `parameters: false`). */
+/**
+ * The lower-cased value before the first ";", OWS-trimmed: an available language
+ * (languages.ts). A media type is read by {@link parseContentType} (media-type.ts).
+ */
 export function readType(s: string): string {
   const len = s.length;
   const start = skipOWS(s, 0, len);
@@ -198,8 +184,9 @@ export function readType(s: string): string {
 
 /**
  * The `charset` parameter of a Content-Type value, lower-cased, or undefined: read leniently, as
- * content-type 2.1's `parse` does (the reading body-parser 2.3 uses): nothing is rejected, the
- * first value of a name wins, an unterminated quoted-string ends the header.
+ * content-type 2.1's `parse` does (the reading body-parser 2.4 uses), by brisk's one Content-Type
+ * reader, {@link parseContentType}: nothing is rejected, the first value of a name wins, an
+ * unterminated quoted-string ends the header.
  *
  * @example
  * charsetOf('text/plain; Charset="UTF-8"') // 'utf-8'
@@ -207,7 +194,6 @@ export function readType(s: string): string {
  */
 export function charsetOf(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const params = readSingle(header).params;
-  const charset = params === null ? undefined : params.charset;
+  const charset = parseContentType(header).parameters.charset;
   return charset === undefined ? undefined : charset.toLowerCase();
 }

@@ -61,12 +61,15 @@ const CLASS = /* @__PURE__ */ (() => {
 const classOf = (c: number): number => (c < 256 ? CLASS[c] : UPPER);
 
 /**
- * The parameters of a parse result: an object whose prototype is an empty, prototype-less object,
- * so nothing is inherited while V8 keeps it in fast mode.
+ * The parameters of a parse result: an object whose prototype is an empty, prototype-less object
+ * (the class's prototype, emptied below), so nothing is inherited while V8 keeps it in fast mode.
  */
 const MediaTypeParameters = /* @__PURE__ */ (() => {
-  const MediaTypeParameters = function MediaTypeParameters() {} as unknown as new () => Record<string, string>;
-  MediaTypeParameters.prototype = Object.create(null);
+  class MediaTypeParameters {
+    [name: string]: string;
+  }
+  Reflect.deleteProperty(MediaTypeParameters.prototype, 'constructor');
+  Object.setPrototypeOf(MediaTypeParameters.prototype, null);
   return MediaTypeParameters;
 })();
 

@@ -6,7 +6,8 @@
 // An available type matches a media range when the type, the subtype and every parameter of the
 // range (but q) match, case-insensitively; "*" matches anything in each place. Specificity:
 // 4 for the type, 2 for the subtype, 1 for the parameters.
-import { readList, readSingle, type Params } from './header.js';
+import { readList, type Params } from './header.js';
+import { parseContentType } from './media-type.js';
 import { compareListed, compareSpecs, lastOf, listed, memo, prioritize, quality, ranked, type Spec } from './rank.js';
 
 /** A media range read from an Accept header. */
@@ -30,7 +31,6 @@ interface Offer {
 }
 
 const NONE: string[] = [];
-const EMPTY: Params = Object.freeze(Object.create(null) as Params);
 
 const readRanges = lastOf((header: string): Range[] => {
   const elements = readList(header, true);
@@ -59,13 +59,17 @@ const readRanges = lastOf((header: string): Range[] => {
   return ranges;
 });
 
-/** An available type: its lower-cased `type/subtype` split at the first "/", or null without one. */
+/**
+ * An available type, read as a Content-Type value (brisk's one reader, media-type.ts): its
+ * lower-cased `type/subtype` split at the first "/", or null without one. A `q` parameter is kept
+ * with the others but never compared: a range's names leave `q` out.
+ */
 const readOffer = memo((available: string): Offer | null => {
-  const { value, params } = readSingle(available);
-  const slash = value.indexOf('/');
+  const { type, parameters } = parseContentType(available);
+  const slash = type.indexOf('/');
   if (slash === -1) return null;
-  if (params !== null) for (const name in params) params[name] = params[name].toLowerCase();
-  return { type: value.slice(0, slash), subtype: value.slice(slash + 1), params: params || EMPTY };
+  for (const name in parameters) parameters[name] = parameters[name].toLowerCase();
+  return { type: type.slice(0, slash), subtype: type.slice(slash + 1), params: parameters };
 });
 
 /** How specifically `range` matches `offer` (0-7), or -1 when it does not. */

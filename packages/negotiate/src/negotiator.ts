@@ -4,6 +4,7 @@ import { preferredCharsets } from './charsets.js';
 import { preferredEncodings, type EncodingsOptions } from './encodings.js';
 import { preferredLanguages } from './languages.js';
 import { preferredMediaTypes } from './media-types.js';
+import { newable } from './newable.js';
 
 /** A request-like object: only its `headers` are read (node's `IncomingMessage` fits). */
 export interface NegotiatorRequest {
@@ -58,7 +59,22 @@ export interface NegotiatorConstructor {
   readonly Negotiator: NegotiatorConstructor;
 }
 
-class NegotiatorImpl {
+// The aliases, set on the prototype below: declared on the class's type by merging.
+// biome-ignore lint/correctness/noUnusedVariables: merges with the class below
+interface NegotiatorImpl
+  extends Pick<
+    Negotiator,
+    | 'preferredCharset'
+    | 'preferredCharsets'
+    | 'preferredEncoding'
+    | 'preferredEncodings'
+    | 'preferredLanguage'
+    | 'preferredLanguages'
+    | 'preferredMediaType'
+    | 'preferredMediaTypes'
+  > {}
+
+class NegotiatorImpl implements Negotiator {
   request: NegotiatorRequest;
   constructor(request: NegotiatorRequest) {
     this.request = request;
@@ -89,7 +105,8 @@ class NegotiatorImpl {
   }
 }
 
-const proto = NegotiatorImpl.prototype as unknown as Negotiator;
+// The negotiator 0.x names: the same functions (declared on the class's type above).
+const proto = NegotiatorImpl.prototype;
 proto.preferredCharset = proto.charset;
 proto.preferredCharsets = proto.charsets;
 proto.preferredEncoding = proto.encoding;
@@ -99,6 +116,10 @@ proto.preferredLanguages = proto.languages;
 proto.preferredMediaType = proto.mediaType;
 proto.preferredMediaTypes = proto.mediaTypes;
 
+const negotiator = function Negotiator(request: NegotiatorRequest): Negotiator {
+  return new NegotiatorImpl(request);
+};
+negotiator.prototype = proto;
 /**
  * Content negotiation for one request, from its Accept-* headers: q-values (0 excludes), then the
  * most specific match (`text/html` over `text/*` over `*\/*`, `en-US` over `en`), then header order.
@@ -108,9 +129,12 @@ proto.preferredMediaTypes = proto.mediaTypes;
  * negotiator.mediaType(['application/json', 'text/html']) // 'text/html' for a browser
  * negotiator.encodings(['gzip', 'br'], { preferred: ['br', 'gzip'] })
  */
-export const Negotiator = function Negotiator(request: NegotiatorRequest): Negotiator {
-  return new NegotiatorImpl(request) as unknown as Negotiator;
-} as unknown as NegotiatorConstructor;
-(Negotiator as { prototype: unknown }).prototype = proto;
-(Negotiator as { Negotiator: unknown }).Negotiator = Negotiator;
-proto.constructor = Negotiator as unknown as () => void;
+export const Negotiator = newable<NegotiatorConstructor>(negotiator);
+// negotiator's `require('negotiator').Negotiator`, an ordinary property as there
+Object.defineProperty(Negotiator, 'Negotiator', {
+  configurable: true,
+  enumerable: true,
+  writable: true,
+  value: Negotiator,
+});
+proto.constructor = Negotiator;

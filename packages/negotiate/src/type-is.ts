@@ -1,7 +1,7 @@
 // typeis(req, types) (drop-in for type-is 2.1.0): does a request have a body, and is its
 // Content-Type one of the given types (media types, extension names, wildcards, +suffixes)?
 import { lookup } from '@brisk/mime';
-import { readType } from './header.js';
+import { parseContentType } from './media-type.js';
 
 /** A request-like object: only its `headers` are read (node's `IncomingMessage` fits). */
 export interface TypeIsRequest {
@@ -53,7 +53,7 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0
 /** The lower-cased media type of a Content-Type value, without parameters, or null if invalid. */
 function mediaTypeOf(value: unknown): string | null {
   if (!value || typeof value !== 'string') return null;
-  const type = readType(value);
+  const type = parseContentType(value, { parameters: false }).type;
   return MEDIA_TYPE.test(type) ? type : null;
 }
 
