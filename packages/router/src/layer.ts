@@ -5,7 +5,8 @@
 // (lookup.ts).
 
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
-import { isPromise, matchedRoute, noop, traceHandler, tracing } from './tracing.js';
+import { call, type UserFunction } from './call.js';
+import { DISPATCHER, ERROR_HANDLER, HANDLER } from './constants.js';
 import type { Layer as PublicLayer, LayerMatcher, NextFunction, ParamsDictionary, RouteLike } from './types.js';
 
 export type { LayerOptions } from './matchers.js';
@@ -22,11 +23,6 @@ const FOREIGN = 0;
 const ANCHORED = 1;
 const UNANCHORED = 2;
 
-/** A handler as a layer calls it: with three arguments, or four for an error handler. */
-type AnyHandler = (...args: never[]) => unknown;
-type Call3 = (req: unknown, res: unknown, next: NextFunction) => unknown;
-type Call4 = (err: unknown, req: unknown, res: unknown, next: NextFunction) => unknown;
-
 /**
  * One entry of `router.stack` or `route.stack`, shaped as router 2's `Layer`: `handle`, `name`,
  * `rawPath` (2.3), `keys`, `params` and `path` (of the last match, as router 2.2 keeps them),
@@ -35,7 +31,7 @@ type Call4 = (err: unknown, req: unknown, res: unknown, next: NextFunction) => u
  */
 export class Layer implements PublicLayer {
   /** The handler (a middleware, an error handler, or a route's dispatcher). */
-  handle: AnyHandler;
+  handle: UserFunction;
   /** The parameter names of the last match (router 2: `Object.keys(params)`). */
   keys: string[];
   /** The handler's name, or `'<anonymous>'`. */
@@ -64,8 +60,6 @@ export class Layer implements PublicLayer {
   #index: IndexKey[] | undefined;
   /** The matchers `matchers` held when made: a replaced array is used as given. */
   #publicMatchers: LayerMatcher[];
-  /** The dispatcher `router.route()` gave this layer, for the router's single-handler shortcut. */
-  #dispatcher: AnyHandler | undefined;
   /** How the last match was made. */
   #last: LastMatch;
   /** Which element of `matchers` made the last match. */
@@ -76,7 +70,7 @@ export class Layer implements PublicLayer {
    * @param options How to match it.
    * @param fn The handler.
    */
-  constructor(path: unknown, options: LayerOptions | undefined, fn: AnyHandler) {
+  constructor(path: unknown, options: LayerOptions | undefined, fn: UserFunction) {
     const opts = options || {};
     this.handle = fn;
     this.keys = [];
@@ -94,7 +88,6 @@ export class Layer implements PublicLayer {
     this.matchers = this.#publicMatchers = compiled.map(({ match }) => publicMatcher(match));
     this.route = undefined;
     this.method = undefined;
-    this.#dispatcher = undefined;
     this.#last = FOREIGN;
     this.#lastIndex = 0;
   }
@@ -149,34 +142,9 @@ export class Layer implements PublicLayer {
    * Traced (src/tracing.ts) while the channel has subscribers.
    */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
-    const fn = this.handle as unknown as Call4;
-    if (fn.length !== 4) {
-      next(error);
-      return;
-    }
-    if (tracing()) {
-      const r = req as object;
-      traceHandler(
-        {
-          req: r,
-          res,
-          incomingError: error,
-          layer: this,
-          handler: fn,
-          route: matchedRoute(r),
-          errorHandler: true,
-        },
-        fn as unknown as (...args: unknown[]) => unknown,
-        next,
-      );
-      return;
-    }
-    try {
-      const ret = fn(error, req, res, next);
-      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(err || new Error('Rejected promise')));
-    } catch (err) {
-      next(err);
-    }
+    const fn = this.handle;
+    if (fn.length !== 4) next(error);
+    else call(ERROR_HANDLER, this, fn, req as object, res, next, error);
   }
 
   /**
@@ -184,26 +152,9 @@ export class Layer implements PublicLayer {
    * the channel has subscribers, except a route's own layer (its handlers are traced one by one).
    */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
-    const fn = this.handle as unknown as Call3;
-    if (fn.length > 3) {
-      next();
-      return;
-    }
-    if (this.route === undefined && tracing()) {
-      const r = req as object;
-      traceHandler(
-        { req: r, res, layer: this, handler: fn, route: matchedRoute(r) },
-        fn as unknown as (...args: unknown[]) => unknown,
-        next,
-      );
-      return;
-    }
-    try {
-      const ret = fn(req, res, next);
-      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(err || new Error('Rejected promise')));
-    } catch (err) {
-      next(err);
-    }
+    const fn = this.handle;
+    if (fn.length > 3) next();
+    else call(this.route === undefined ? HANDLER : DISPATCHER, this, fn, req as object, res, next);
   }
 
   /** What a layer's path can start with (undefined: anything, or not a brisk layer). */
@@ -237,19 +188,6 @@ export class Layer implements PublicLayer {
     const raw = (layer as { rawPath?: unknown }).rawPath;
     if (!Array.isArray(raw)) return raw;
     return #lastIndex in layer ? raw[(layer as Layer).#lastIndex] : undefined;
-  }
-
-  /** Marks `layer` as the one `router.route()` made for `route`, dispatching with `handle`. */
-  static bindRoute(layer: Layer, route: RouteLike): void {
-    layer.route = route;
-    layer.#dispatcher = layer.handle;
-  }
-
-  /** `true` while the layer still dispatches to its route with the handler `router.route()` gave it. */
-  static dispatchesRoute(layer: unknown): boolean {
-    if (typeof layer !== 'object' || layer === null || !(#dispatcher in layer)) return false;
-    const own = layer as Layer;
-    return own.#dispatcher !== undefined && own.handle === own.#dispatcher;
   }
 }
 

@@ -1,6 +1,6 @@
 // Route: the handlers of one path, per HTTP method (router 2's `Route`).
 
-import { MAX_SYNC_STEPS } from './constants.js';
+import { MAX_SYNC_STEPS, ROUTE, ROUTER } from './constants.js';
 import { Layer } from './layer.js';
 import { lowerMethod, methods, routingMethod } from './methods.js';
 import type {
@@ -44,20 +44,114 @@ export function handlesMethod(table: Record<string, boolean | undefined>, method
   return Boolean(table._all) || Boolean(table[methodToRun(table, method) as string]);
 }
 
-/**
- * The router's fast path for a route with one handler: running that handler with the router's
- * own `next` is what `route.dispatch` would do, minus a closure per request. It applies while
- * `layer` is the layer `router.route()` made for `route` and still dispatches with the handler it
- * was given, and `route.dispatch` is the one the class defined (a patched
- * `Route.prototype.dispatch` is called, not bypassed). Returns the handler's layer; `null` when
- * `route.dispatch` would run nothing for `method` (lowercased), so the router goes on; or
- * `undefined` when the fast path does not apply (the router calls `layer.handleRequest`).
- */
-export function onlyHandler(layer: unknown, route: RouteLike, method: unknown): StackLayer | null | undefined {
+// Walking a route's handlers: one step per call of `next`, for the router's dispatch (which walks
+// the route it runs itself, with its own `next`) and for `route.dispatch` called otherwise.
+
+/** The state of a walk through one route's handlers for one request. */
+export interface RouteWalk {
+  readonly req: unknown;
+  readonly res: unknown;
+  /** The walk's `next`: one step (`routeStep`). */
+  readonly next: NextFunction;
+  /** The route's layers (undefined: no route is being walked). */
+  routeStack: readonly StackLayer[] | undefined;
+  /** The next layer to consider. */
+  routeIdx: number;
+  /** The method whose handlers run (lowercased; `'get'` for a HEAD the route has no handlers for). */
+  routeMethod: unknown;
+  /** Steps taken synchronously in a row. */
+  routeSync: number;
+  /**
+   * The walk ends: with no argument for `next('route')` and an empty route, else with the step's
+   * error (undefined at the end of the route) or `'router'`, as router 2's `route.dispatch` calls `done`.
+   */
+  routeDone(err?: unknown): void;
+}
+
+/** Starts walking `route`'s handlers for `req` (whose method picks them). */
+function beginRoute(walk: RouteWalk, route: RouteLike, req: { method?: string | undefined; route?: unknown }): void {
   const stack = route.stack;
-  if (stack.length !== 1 || route.dispatch !== ROUTE_DISPATCH || !Layer.dispatchesRoute(layer)) return undefined;
-  const only = stack[0];
-  return !only.method || only.method === methodToRun(route.methods, method) ? only : null;
+  if (stack.length === 0) {
+    walk.routeDone();
+    return;
+  }
+  walk.routeStack = stack;
+  walk.routeIdx = 0;
+  walk.routeSync = 0;
+  walk.routeMethod = methodToRun(route.methods, routingMethod(req.method));
+  req.route = route;
+  routeStep(walk, undefined);
+}
+
+/**
+ * One step of a route walk (`next(err)` inside a route): `'route'` ends the route, `'router'`
+ * leaves it for the router to end; otherwise the next layer for the walk's method runs, as an
+ * error handler when `err` is set. The end of the route passes `err` on.
+ */
+export function routeStep(walk: RouteWalk, err: unknown): void {
+  if (err === ROUTE) return walk.routeDone();
+  if (err === ROUTER) return walk.routeDone(err);
+  const stack = walk.routeStack as readonly StackLayer[];
+  if (walk.routeIdx >= stack.length) return walk.routeDone(err);
+  if (++walk.routeSync > MAX_SYNC_STEPS) {
+    setImmediate(walk.next, err);
+    return;
+  }
+  let layer: StackLayer | undefined;
+  while (walk.routeIdx < stack.length) {
+    const candidate = stack[walk.routeIdx++];
+    if (!candidate.method || candidate.method === walk.routeMethod) {
+      layer = candidate;
+      break;
+    }
+  }
+  if (layer === undefined) return walk.routeDone(err);
+  if (err) layer.handleError(err, walk.req, walk.res, walk.next);
+  else layer.handleRequest(walk.req, walk.res, walk.next);
+  walk.routeSync = 0;
+}
+
+/**
+ * The walk the router offers to the route it is about to run (`offerRoute`), taken by that
+ * route's `dispatch` when it is called, at once, with the walk's own `next` as `done`: the router
+ * then walks the route itself instead of a closure per request. Anything else (a replaced layer
+ * handle, a patched or direct `route.dispatch`) walks the route on its own.
+ */
+let offered: RouteWalk | undefined;
+let offeredRoute: RouteLike | undefined;
+
+/** Offers `walk` to `route` (undefined, undefined: withdraws the offer). */
+export function offerRoute(walk: RouteWalk | undefined, route: RouteLike | undefined): void {
+  offered = walk;
+  offeredRoute = route;
+}
+
+/** A route walk of its own, for `route.dispatch` called without the router's offer. */
+class RouteDispatch implements RouteWalk {
+  readonly next: NextFunction = nextOf(this);
+  routeStack: readonly StackLayer[] | undefined = undefined;
+  routeIdx = 0;
+  routeMethod: unknown = undefined;
+  routeSync = 0;
+
+  constructor(
+    readonly req: unknown,
+    readonly res: unknown,
+    readonly done: NextFunction,
+  ) {}
+
+  routeDone(err?: unknown): void {
+    this.routeStack = undefined;
+    if (arguments.length === 0) this.done();
+    else this.done(err);
+  }
+}
+
+/** The `next` of a route walk of its own (made outside the constructor: see dispatch.ts `nextOf`). */
+function nextOf(walk: RouteWalk): NextFunction {
+  return function next(err?: unknown): void {
+    routeStep(walk, err);
+  };
 }
 
 /** The route handlers' call shape, as a Route calls them. */
@@ -117,37 +211,12 @@ export class Route<Req = RouterRequest> implements RouteLike {
    * `done('router')` on `next('router')`.
    */
   dispatch(req: { method?: string | undefined; route?: unknown }, res: unknown, done: NextFunction): void {
-    const stack = this.stack;
-    if (stack.length === 0) {
-      done();
-      return;
-    }
-    const method = methodToRun(this.methods, routingMethod(req.method));
-    let idx = 0;
-    let sync = 0;
-    req.route = this;
-    next();
-
-    function next(err?: unknown): void {
-      if (err && err === 'route') return done();
-      if (err && err === 'router') return done(err);
-      if (idx >= stack.length) return done(err);
-      if (++sync > MAX_SYNC_STEPS) {
-        setImmediate(next, err);
-        return;
-      }
-      let layer: PublicLayer | undefined;
-      while (idx < stack.length) {
-        const candidate = stack[idx++];
-        if (!candidate.method || candidate.method === method) {
-          layer = candidate;
-          break;
-        }
-      }
-      if (layer === undefined) return done(err);
-      if (err) layer.handleError(err, req, res, next);
-      else layer.handleRequest(req, res, next);
-      sync = 0;
+    const walk = offered;
+    if (walk !== undefined && offeredRoute === this && walk.next === done) {
+      offerRoute(undefined, undefined);
+      beginRoute(walk, this, req);
+    } else {
+      beginRoute(new RouteDispatch(req, res, done), this, req);
     }
   }
 
@@ -168,9 +237,6 @@ export class Route<Req = RouterRequest> implements RouteLike {
     return this;
   }
 }
-
-/** Route's own `dispatch`, for {@link onlyHandler}. */
-const ROUTE_DISPATCH = Route.prototype.dispatch;
 
 /** Adds the handlers for one method (lowercased). */
 function addHandlers(route: Route, method: string, args: ArrayLike<unknown>): Route {

@@ -137,7 +137,7 @@ proto.route = function route(this: Router, path: unknown): Route {
   function handle(req: { method?: string | undefined; route?: unknown }, res: unknown, next: NextFunction): void {
     route.dispatch(req, res, next);
   }
-  Layer.bindRoute(layer, route);
+  layer.route = route;
   this.stack.push(layer);
   return route;
 };
