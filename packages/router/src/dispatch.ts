@@ -145,7 +145,7 @@ function finishLater(dispatch: Dispatch, err: unknown): void {
  * `callback(err?)` (router 2's `router.handle`).
  */
 export function dispatch(router: RouterState, req: IncomingMessage, res: ServerResponse, callback: NextFunction): void {
-  new Dispatch(router, req as unknown as DispatchRequest, res, callback).start();
+  new Dispatch(router, req, res, callback).start();
 }
 
 /**

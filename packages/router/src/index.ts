@@ -9,6 +9,7 @@ import type { TraceContext as TraceContextT } from './tracing.js';
 
 // Classes
 export { Route } from './route.js';
+export { useArguments } from './router.js';
 
 // Types
 export type { RouterConstructor } from './router.js';

@@ -7,7 +7,7 @@
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
 import { call, type UserFunction } from './call.js';
 import { DISPATCHER, ERROR_HANDLER, HANDLER } from './constants.js';
-import type { Layer as PublicLayer, LayerMatcher, NextFunction, ParamsDictionary, RouteLike } from './types.js';
+import type { Layer as PublicLayer, LayerMatcher, NextFunction } from './types.js';
 
 export type { LayerOptions } from './matchers.js';
 
@@ -30,29 +30,19 @@ const UNANCHORED = 2;
  * layers).
  */
 export class Layer implements PublicLayer {
-  /** The handler (a middleware, an error handler, or a route's dispatcher). */
-  handle: UserFunction;
-  /** The parameter names of the last match (router 2: `Object.keys(params)`). */
-  keys: string[];
-  /** The handler's name, or `'<anonymous>'`. */
-  name: string;
-  /**
-   * The path as registered (router 2.3): a string, RegExp, or, for an array path, a new flat
-   * array of its elements (nested arrays flattened, at registration).
-   */
-  rawPath: unknown;
-  /** The parameters of the last match. */
-  params: ParamsDictionary | undefined;
-  /** The matched part of the path at the last match (for middleware, the part stripped from `req.url`). */
-  path: string | undefined;
-  /** `true` for middleware on `/`: it matches every path without looking at it. */
-  slash: boolean;
-  /** One matcher per path of the layer (an array path gives several), tried in order. */
-  matchers: LayerMatcher[];
-  /** The route, for the layers `router.route()` adds; undefined for middleware. */
-  route: RouteLike | undefined;
-  /** The lowercased method of a route's layer; undefined for `route.all()` layers and router layers. */
-  method: string | undefined;
+  // The public fields are declared and documented once, by the public `Layer` (types.ts), and
+  // typed from it here; `OnlyDeclaredMembers` (below) fails the typecheck when the class has a
+  // public member the interface does not declare.
+  handle: PublicLayer['handle'];
+  keys: PublicLayer['keys'];
+  name: PublicLayer['name'];
+  rawPath: PublicLayer['rawPath'];
+  params: PublicLayer['params'];
+  path: PublicLayer['path'];
+  slash: PublicLayer['slash'];
+  matchers: PublicLayer['matchers'];
+  route: PublicLayer['route'];
+  method: PublicLayer['method'];
 
   /** The compiled elements of the path, one per element of `matchers`. */
   #compiled: Compiled[];
@@ -190,6 +180,13 @@ export class Layer implements PublicLayer {
     return #lastIndex in layer ? raw[(layer as Layer).#lastIndex] : undefined;
   }
 }
+
+/**
+ * The class's public members are the public `Layer`'s (types.ts): `implements` checks one
+ * direction (what the interface declares, the class has, with compatible types), this the other.
+ */
+type OnlyDeclaredMembers<Undeclared extends never> = Undeclared;
+export type LayerPublicShape = OnlyDeclaredMembers<Exclude<keyof Layer, keyof PublicLayer>>;
 
 /** The public form of a compiled matcher: `false` or `{ params, path }`. */
 function publicMatcher(match: Matcher): LayerMatcher {

@@ -251,11 +251,10 @@ function addHandlers(route: Route, method: string, args: ArrayLike<unknown>): Ro
 }
 
 // One method per entry of `http.METHODS`: route.get(...), route.post(...), route['m-search'](...).
-const proto = Route.prototype as unknown as Record<string, (this: Route, ...handlers: unknown[]) => Route>;
 for (const method of methods) {
-  proto[method] = function (this: Route, ...handlers: unknown[]): Route {
+  Reflect.set(Route.prototype, method, function (this: Route, ...handlers: unknown[]): Route {
     return addHandlers(this, method, handlers);
-  };
+  });
 }
 
 export interface Route<Req = RouterRequest> extends RouteMethods<Route<Req>, Req> {}
