@@ -37,8 +37,11 @@ interface RouteState {
 const BaseRouter = brisk.Router as unknown as {
   (options?: object): RouterState;
   prototype: Record<string, (this: unknown, ...args: unknown[]) => unknown>;
+  /** @brisk/router's reading of `use()` arguments (`brisk.Router` is @brisk/router's Router). */
+  useArguments(args: ArrayLike<unknown>, required: string): { path: unknown; handlers: unknown[] };
 };
 const base = BaseRouter.prototype;
+const { useArguments } = BaseRouter;
 const BaseRoute = brisk.Route as unknown as {
   prototype: Record<string, (this: unknown, ...args: unknown[]) => unknown>;
 };
@@ -113,19 +116,8 @@ route4.all = routeMethod('all');
 /** The prototype of Express 4 routers, between a router and brisk's Router prototype. */
 export const router4: Record<string, unknown> = Object.create(base);
 
-router4.use = function use(this: RouterState, handler: unknown, ...rest: unknown[]): unknown {
-  let path: unknown = '/';
-  let args: unknown[] = [handler, ...rest];
-  if (typeof handler !== 'function') {
-    let first = handler;
-    while (Array.isArray(first) && first.length !== 0) first = first[0];
-    if (typeof first !== 'function') {
-      path = handler;
-      args = rest;
-    }
-  }
-  const fns = args.flat(Infinity);
-  if (fns.length === 0) throw new TypeError('Router.use() requires a middleware function');
+router4.use = function use(this: RouterState, ...args: unknown[]): unknown {
+  const { path, handlers: fns } = useArguments(args, 'Router.use() requires a middleware function');
   for (const fn of fns) {
     if (typeof fn !== 'function') {
       throw new TypeError(`Router.use() requires a middleware function but got a ${useTypeName(fn)}`);
