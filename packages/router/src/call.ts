@@ -58,10 +58,8 @@ export type Run = typeof run;
 
 /**
  * The call itself, and what follows from it: a throw or a rejection goes to `next`. With `ctx`
- * (tracing; `next` is then the traced one), the outcome is recorded on the context, and `end`
- * and the promise's `asyncStart`/`asyncEnd` are published, in router 2.3's order: a handler's
- * `end` comes before its promise is watched; a param callback's promise is watched first (a
- * `then` that throws routes before `end`), and a settlement seen before `end` is published after.
+ * (tracing; `next` is then the traced one), the outcome goes to `tracedThrow` or `tracedReturn`
+ * (kept out of this function, so that the untraced call stays small enough to be inlined).
  */
 function run(
   kind: CallKind,
@@ -75,7 +73,6 @@ function run(
 ): void {
   const f = fn as Callable;
   let ret: unknown;
-  let promise = false;
   try {
     ret =
       kind === ERROR_HANDLER
@@ -83,31 +80,54 @@ function run(
         : kind === PARAM
           ? f(req, res, next, arg, name)
           : f(req, res, next);
-    promise = isPromise(ret);
     if (ctx === undefined) {
-      if (promise) (ret as PromiseLike<unknown>).then(noop, (err: unknown) => next(rejection(err)));
+      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(rejection(err)));
       return;
     }
-    // As tracePromise: a promise's result is what it resolves to.
-    if (!promise) ctx.result = ret;
   } catch (err) {
-    if (ctx === undefined) {
-      next(err);
-    } else if (kind !== PARAM) {
-      // Passed on as thrown (a falsy value routes as untraced code would).
-      next(err);
-      recordThrown(ctx, err, true);
-      publishEnd(ctx, false);
-    } else {
-      recordThrown(ctx, err, true);
-      try {
-        next(err);
-      } finally {
-        publishEnd(ctx, false);
-      }
-    }
+    if (ctx === undefined) next(err);
+    else tracedThrow(kind, ctx, err, next);
     return;
   }
+  tracedReturn(kind, ctx, ret, next);
+}
+
+/**
+ * A traced call threw: the throw is recorded on the context, passed to `next` and `end` is
+ * published, in router 2.3's order for the kind (a param callback's `end` follows even when
+ * `next` throws).
+ */
+function tracedThrow(kind: CallKind, ctx: TraceContext, err: unknown, next: NextFunction): void {
+  if (kind !== PARAM) {
+    // Passed on as thrown (a falsy value routes as untraced code would).
+    next(err);
+    recordThrown(ctx, err, true);
+    publishEnd(ctx, false);
+    return;
+  }
+  recordThrown(ctx, err, true);
+  try {
+    next(err);
+  } finally {
+    publishEnd(ctx, false);
+  }
+}
+
+/**
+ * A traced call returned: its result is recorded (for a promise, what it resolves to), `end` is
+ * published and a promise watched, in router 2.3's order: a handler's `end` comes before its
+ * promise is watched; a param callback's promise is watched first (a `then` that throws routes
+ * before `end`), and a settlement seen before `end` is published after it.
+ */
+function tracedReturn(kind: CallKind, ctx: TraceContext, ret: unknown, next: NextFunction): void {
+  let promise: boolean;
+  try {
+    promise = isPromise(ret);
+  } catch (err) {
+    tracedThrow(kind, ctx, err, next);
+    return;
+  }
+  if (!promise) ctx.result = ret;
   if (kind !== PARAM) {
     publishEnd(ctx, promise);
     if (promise) watchPromise(ctx, ret as PromiseLike<unknown>, next, true);

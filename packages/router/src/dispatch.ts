@@ -25,7 +25,7 @@ import { Layer } from './layer.js';
 import { buildIndex, candidates, type Candidates, type PathFlags, type StackIndex } from './lookup.js';
 import { routingMethod } from './methods.js';
 import { hasParamCallbacks, processParams, type ParamsDone, type ParamsSeen } from './params.js';
-import { handlesMethod, offerRoute, routeStep, type RouteWalk } from './route.js';
+import { beginRoute, handlesMethod, routeStep, walksInPlace, type RouteWalk } from './route.js';
 import { MATCHED, TRACING_AVAILABLE, recordError, tracing } from './tracing.js';
 import type { NextFunction, ParamCallback, ParamsDictionary, RouteLike, StackLayer } from './types.js';
 
@@ -531,13 +531,16 @@ class Dispatch implements PathFlags, ParamsDone, RouteWalk {
   }
 
   /**
-   * Runs a route: calls its layer, offering this dispatch as the walk for its handlers
-   * (route.ts): the route's own `dispatch`, called by the layer's own handler, takes it.
+   * Runs a route: walks its handlers with this dispatch's `next` when route.ts's `walksInPlace`
+   * says so, else calls its layer (whose handler calls `route.dispatch`).
    */
   runRoute(layer: DispatchLayer, route: RouteLike): void {
-    offerRoute(this, route);
-    layer.handleRequest(this.req, this.res, this.next);
-    offerRoute(undefined, undefined);
+    const req = this.req;
+    if (!walksInPlace(layer, route)) {
+      layer.handleRequest(req, this.res, this.next);
+      return;
+    }
+    beginRoute(this, route, req, req.method === this.seenMethod ? this.method : routingMethod(req.method));
   }
 
   /** The route walk ends: the router goes on with `err`. */

@@ -7,7 +7,7 @@
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
 import { call, type UserFunction } from './call.js';
 import { DISPATCHER, ERROR_HANDLER, HANDLER } from './constants.js';
-import type { Layer as PublicLayer, LayerMatcher, NextFunction } from './types.js';
+import type { Layer as PublicLayer, LayerMatcher, NextFunction, RouteLike } from './types.js';
 
 export type { LayerOptions } from './matchers.js';
 
@@ -50,6 +50,8 @@ export class Layer implements PublicLayer {
   #index: IndexKey[] | undefined;
   /** The matchers `matchers` held when made: a replaced array is used as given. */
   #publicMatchers: LayerMatcher[];
+  /** The handler `router.route()` gave this layer (route.ts `walksInPlace`). */
+  #dispatcher: UserFunction | undefined;
   /** How the last match was made. */
   #last: LastMatch;
   /** Which element of `matchers` made the last match. */
@@ -78,6 +80,7 @@ export class Layer implements PublicLayer {
     this.matchers = this.#publicMatchers = compiled.map(({ match }) => publicMatcher(match));
     this.route = undefined;
     this.method = undefined;
+    this.#dispatcher = undefined;
     this.#last = FOREIGN;
     this.#lastIndex = 0;
   }
@@ -178,6 +181,19 @@ export class Layer implements PublicLayer {
     const raw = (layer as { rawPath?: unknown }).rawPath;
     if (!Array.isArray(raw)) return raw;
     return #lastIndex in layer ? raw[(layer as Layer).#lastIndex] : undefined;
+  }
+
+  /** Marks `layer` as the one `router.route()` made for `route`, dispatching with `handle`. */
+  static bindRoute(layer: Layer, route: RouteLike): void {
+    layer.route = route;
+    layer.#dispatcher = layer.handle;
+  }
+
+  /** `true` while the layer still calls the handler `router.route()` gave it. */
+  static dispatchesRoute(layer: unknown): boolean {
+    if (typeof layer !== 'object' || layer === null || !(#dispatcher in layer)) return false;
+    const own = layer as Layer;
+    return own.#dispatcher !== undefined && own.handle === own.#dispatcher;
   }
 }
 

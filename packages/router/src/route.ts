@@ -44,8 +44,9 @@ export function handlesMethod(table: Record<string, boolean | undefined>, method
   return Boolean(table._all) || Boolean(table[methodToRun(table, method) as string]);
 }
 
-// Walking a route's handlers: one step per call of `next`, for the router's dispatch (which walks
-// the route it runs itself, with its own `next`) and for `route.dispatch` called otherwise.
+// Walking a route's handlers: one step per call of `next` (`routeStep`), for the router's dispatch
+// (which walks the route it runs itself, with its own `next`, when `walksInPlace`) and for
+// `route.dispatch` (a walk of its own).
 
 /** The state of a walk through one route's handlers for one request. */
 export interface RouteWalk {
@@ -68,8 +69,16 @@ export interface RouteWalk {
   routeDone(err?: unknown): void;
 }
 
-/** Starts walking `route`'s handlers for `req` (whose method picks them). */
-function beginRoute(walk: RouteWalk, route: RouteLike, req: { method?: string | undefined; route?: unknown }): void {
+/**
+ * Starts walking `route`'s handlers for `req`: those of `method` (the request's routing method,
+ * methods.ts; HEAD runs GET's when the route has none for HEAD).
+ */
+export function beginRoute(
+  walk: RouteWalk,
+  route: RouteLike,
+  req: { method?: string | undefined; route?: unknown },
+  method: unknown,
+): void {
   const stack = route.stack;
   if (stack.length === 0) {
     walk.routeDone();
@@ -78,7 +87,7 @@ function beginRoute(walk: RouteWalk, route: RouteLike, req: { method?: string | 
   walk.routeStack = stack;
   walk.routeIdx = 0;
   walk.routeSync = 0;
-  walk.routeMethod = methodToRun(route.methods, routingMethod(req.method));
+  walk.routeMethod = methodToRun(route.methods, method);
   req.route = route;
   routeStep(walk, undefined);
 }
@@ -112,21 +121,17 @@ export function routeStep(walk: RouteWalk, err: unknown): void {
 }
 
 /**
- * The walk the router offers to the route it is about to run (`offerRoute`), taken by that
- * route's `dispatch` when it is called, at once, with the walk's own `next` as `done`: the router
- * then walks the route itself instead of a closure per request. Anything else (a replaced layer
- * handle, a patched or direct `route.dispatch`) walks the route on its own.
+ * `true` when the router may walk `route` itself, with its own `next`, when it runs `layer`
+ * (instead of calling the layer's handler, which calls `route.dispatch`, which walks with a
+ * `next` of its own: a closure and an object per request). It may while the layer still calls
+ * the handler `router.route()` gave it and `route.dispatch` is Route's own: a replaced handler
+ * or a patched `Route.prototype.dispatch` is called, not bypassed.
  */
-let offered: RouteWalk | undefined;
-let offeredRoute: RouteLike | undefined;
-
-/** Offers `walk` to `route` (undefined, undefined: withdraws the offer). */
-export function offerRoute(walk: RouteWalk | undefined, route: RouteLike | undefined): void {
-  offered = walk;
-  offeredRoute = route;
+export function walksInPlace(layer: unknown, route: RouteLike): boolean {
+  return route.dispatch === ROUTE_DISPATCH && Layer.dispatchesRoute(layer);
 }
 
-/** A route walk of its own, for `route.dispatch` called without the router's offer. */
+/** A route walk of its own, for `route.dispatch`. */
 class RouteDispatch implements RouteWalk {
   readonly next: NextFunction = nextOf(this);
   routeStack: readonly StackLayer[] | undefined = undefined;
@@ -211,13 +216,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
    * `done('router')` on `next('router')`.
    */
   dispatch(req: { method?: string | undefined; route?: unknown }, res: unknown, done: NextFunction): void {
-    const walk = offered;
-    if (walk !== undefined && offeredRoute === this && walk.next === done) {
-      offerRoute(undefined, undefined);
-      beginRoute(walk, this, req);
-    } else {
-      beginRoute(new RouteDispatch(req, res, done), this, req);
-    }
+    beginRoute(new RouteDispatch(req, res, done), this, req, routingMethod(req.method));
   }
 
   /**
@@ -237,6 +236,9 @@ export class Route<Req = RouterRequest> implements RouteLike {
     return this;
   }
 }
+
+/** Route's own `dispatch`, for {@link walksInPlace}. */
+const ROUTE_DISPATCH = Route.prototype.dispatch;
 
 /** Adds the handlers for one method (lowercased). */
 function addHandlers(route: Route, method: string, args: ArrayLike<unknown>): Route {

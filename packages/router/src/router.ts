@@ -168,7 +168,7 @@ const routerMethods = {
     function handle(req: { method?: string | undefined; route?: unknown }, res: unknown, next: NextFunction): void {
       route.dispatch(req, res, next);
     }
-    layer.route = route;
+    Layer.bindRoute(layer, route);
     this.stack.push(layer);
     return route;
   },
