@@ -54,7 +54,7 @@ export interface RouteWalk {
   readonly res: unknown;
   /** The walk's `next`: one step (`routeStep`). */
   readonly next: NextFunction;
-  /** The route's layers (undefined: no route is being walked). */
+  /** The route's layers (undefined: no route is being walked, or the router's walk has ended). */
   routeStack: readonly StackLayer[] | undefined;
   /** The next layer to consider. */
   routeIdx: number;
@@ -145,8 +145,8 @@ class RouteDispatch implements RouteWalk {
     readonly done: NextFunction,
   ) {}
 
+  // The walk stays: a handler that calls `next` again after the end steps on, as in router 2.
   routeDone(err?: unknown): void {
-    this.routeStack = undefined;
     if (arguments.length === 0) this.done();
     else this.done(err);
   }
