@@ -5,8 +5,9 @@
 // read them are `Dispatch.step` (dispatch.ts) and `routeStep` (route.ts).
 //
 // Tracing observes this one path: while the channel has subscribers, `call` runs `run` inside
-// the channel's `start` (tracing.ts `traceCall`) with a context, and `run` reports the outcome
-// to it; otherwise `run` gets no context, and tracing costs the `tracing()` check alone.
+// the channel's `start` (tracing.ts `traceCall`) with a context, and `run` hands the outcome to
+// `tracedThrow`/`tracedReturn`, which record and publish it; otherwise `run` gets no context, and
+// tracing costs the `tracing()` check alone.
 
 import { DISPATCHER, ERROR_HANDLER, PARAM, type CallKind } from './constants.js';
 import { publishAsync, publishEnd, recordThrown, traceCall, tracing, type TraceContext } from './tracing.js';
@@ -18,7 +19,7 @@ export type UserFunction = (...args: never[]) => unknown;
 type Callable = (...args: unknown[]) => unknown;
 
 /** Is `value` a promise (or promise-like), as `is-promise` decides. */
-export function isPromise(value: unknown): value is PromiseLike<unknown> {
+function isPromise(value: unknown): value is PromiseLike<unknown> {
   return (
     value !== null &&
     (typeof value === 'object' || typeof value === 'function') &&
