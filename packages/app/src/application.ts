@@ -12,7 +12,13 @@ import type { EventEmitter } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import { resolve } from 'node:path';
-import Router, { type MethodName, type NextFunction, type Route, type RouterInstance } from '@brisk/router';
+import Router, {
+  type MethodName,
+  type NextFunction,
+  type Route,
+  type RouterInstance,
+  useArguments,
+} from '@brisk/router';
 import type { Application, Express, IRoute, IRouter } from './types.js';
 import { finalhandler } from './finalhandler.js';
 import { authorityMismatch, h2Prototypes } from './http2.js';
@@ -268,19 +274,8 @@ export const application = {
    * `path` (default `/`).
    * @throws TypeError `app.use() requires a middleware function`
    */
-  use(this: App, fn: unknown, ...rest: unknown[]): App {
-    let path: unknown = '/';
-    let args: unknown[] = [fn, ...rest];
-    if (typeof fn !== 'function') {
-      let first = fn;
-      while (Array.isArray(first) && first.length !== 0) first = first[0];
-      if (typeof first !== 'function') {
-        path = fn;
-        args = rest;
-      }
-    }
-    const fns = args.flat(Infinity);
-    if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+  use(this: App, ...args: unknown[]): App {
+    const { path, handlers: fns } = useArguments(args, 'app.use() requires a middleware function');
     const router = this.router;
     for (const f of fns) {
       const sub = f as App | null | undefined;

@@ -10,3 +10,26 @@ export const QUESTION = 63; // '?'
 export const UPPER_A = 65; // 'A'
 export const UPPER_Z = 90; // 'Z'
 export const ASCII_CASE_OFFSET = 32; // 'a' - 'A'
+
+// Routing signals: what `next()` takes besides an error.
+/** `next('route')`: leave the current route (from middleware: as `next()`). */
+export const ROUTE = 'route';
+/** `next('router')`: leave the current router. */
+export const ROUTER = 'router';
+
+/** `'route'` and `'router'` are routing signals, not errors. */
+export function isSignal(err: unknown): boolean {
+  return err === ROUTE || err === ROUTER;
+}
+
+// The kinds of user code the router calls (call.ts), each with its own arguments.
+/** A middleware or route handler: `fn(req, res, next)`. */
+export const HANDLER = 0;
+/** A route's own dispatcher `fn(req, res, next)`: not traced (the route's handlers are, one by one). */
+export const DISPATCHER = 1;
+/** An error handler: `fn(err, req, res, next)`. */
+export const ERROR_HANDLER = 2;
+/** A `router.param()` callback: `fn(req, res, next, value, name)`. */
+export const PARAM = 3;
+/** One of the kinds of call above. */
+export type CallKind = typeof HANDLER | typeof DISPATCHER | typeof ERROR_HANDLER | typeof PARAM;

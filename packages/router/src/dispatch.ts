@@ -12,18 +12,20 @@
 // invariants are written once, above `checkInvariants` (checked at every step while NODE_DEBUG
 // names brisk:router, as the tests run it); `next` (also `req.next`) is its one closure. Which
 // handlers of a route run for a method is the route's rule (route.ts), asked, not repeated here.
-// Tracing is part of each call: a layer traces its handler (layer.ts) while the channel has
-// subscribers, and the dispatch records the pattern each layer matched for it (`traceMatched`).
+// A route it runs, the dispatch walks itself (route.ts `routeStep`, with the dispatch's `next`), so
+// that inside a route each call of `next` is a step of the route. User code is called in one
+// place (call.ts), which tracing observes; the dispatch records the pattern each layer matched
+// for it (`traceMatched`).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { debuglog } from 'node:util';
 import { parseurl } from '@brisk/http';
-import { MAX_SYNC_STEPS, QUESTION, SLASH } from './constants.js';
+import { MAX_SYNC_STEPS, QUESTION, ROUTE, ROUTER, SLASH } from './constants.js';
 import { Layer } from './layer.js';
 import { buildIndex, candidates, type Candidates, type PathFlags, type StackIndex } from './lookup.js';
 import { routingMethod } from './methods.js';
 import { hasParamCallbacks, processParams, type ParamsDone, type ParamsSeen } from './params.js';
-import { handlesMethod, onlyHandler } from './route.js';
+import { beginRoute, handlesMethod, routeStep, walksInPlace, type RouteWalk } from './route.js';
 import { MATCHED, TRACING_AVAILABLE, recordError, tracing } from './tracing.js';
 import type { NextFunction, ParamCallback, ParamsDictionary, RouteLike, StackLayer } from './types.js';
 
@@ -143,7 +145,7 @@ function finishLater(dispatch: Dispatch, err: unknown): void {
  * `callback(err?)` (router 2's `router.handle`).
  */
 export function dispatch(router: RouterState, req: IncomingMessage, res: ServerResponse, callback: NextFunction): void {
-  new Dispatch(router, req as unknown as DispatchRequest, res, callback).start();
+  new Dispatch(router, req, res, callback).start();
 }
 
 /**
@@ -195,10 +197,11 @@ class PendingLayer {
  * - **location**: the path of `req.url` and the candidate layers for it, re-derived when the URL
  *   or the stack changes;
  * - **method**: the routing method `req.method` selects (methods.ts), re-derived when it changes;
- * - **step**: what the current call of `next` carries (`error`, `sync`, `inRoute`);
+ * - **step**: what the current call of `next` carries (`error`, `sync`);
+ * - **route walk**: the route being walked (its layers, the next one, its method), while one is;
  * - **mount**, **params** and **tracing**: made or set only when a request needs them.
  */
-class Dispatch implements PathFlags, ParamsDone {
+class Dispatch implements PathFlags, ParamsDone, RouteWalk {
   /** The step function handed to layers (and set as `req.next`). */
   readonly next: NextFunction;
   readonly router: RouterState;
@@ -252,8 +255,16 @@ class Dispatch implements PathFlags, ParamsDone {
   sync = 0;
   /** The error the current step goes on with. */
   error: unknown = undefined;
-  /** A one-handler route's handler is running with this dispatch's own `next` (route.ts `onlyHandler`). */
-  inRoute = false;
+
+  // Route walk (route.ts): set while a route's handlers run with this dispatch's `next`.
+  /** The route's layers; undefined when no route is being walked. */
+  routeStack: readonly StackLayer[] | undefined = undefined;
+  /** The route's next layer to consider. */
+  routeIdx = 0;
+  /** The method whose handlers the route runs. */
+  routeMethod: unknown = undefined;
+  /** The route's steps taken synchronously in a row (counted apart, as router 2's `route.dispatch` does). */
+  routeSync = 0;
 
   /** The mount in effect (made at the first mounted middleware). */
   mount: Mount | undefined = undefined;
@@ -294,16 +305,16 @@ class Dispatch implements PathFlags, ParamsDone {
 
   /** One call of `next(err)`. */
   step(err?: unknown): void {
+    if (this.routeStack !== undefined) {
+      if (DEBUG) checkRouteInvariants(this);
+      routeStep(this, err);
+      return;
+    }
     // The error has left the code that raised it: a handler it reaches later is not its origin.
     if (err && TRACING_AVAILABLE) recordError(this.req, err);
-    if (this.inRoute) {
-      // Back from a one-handler route run without route.dispatch: its `next('route')` ends the route, as next().
-      this.inRoute = false;
-      if (err === 'route') err = undefined;
-    }
-    const layerError = err === 'route' ? null : err;
+    const layerError = err === ROUTE ? null : err;
     if (this.mount !== undefined) this.restore(this.mount);
-    if (layerError === 'router') {
+    if (layerError === ROUTER) {
       setImmediate(finishLater, this, null);
       return;
     }
@@ -519,21 +530,23 @@ class Dispatch implements PathFlags, ParamsDone {
     else this.runMiddleware(layer, error, layerPath, path);
   }
 
-  /** Runs a route: its one handler directly when route.ts's `onlyHandler` says so, else its own dispatch. */
+  /**
+   * Runs a route: walks its handlers with this dispatch's `next` when route.ts's `walksInPlace`
+   * says so, else calls its layer (whose handler calls `route.dispatch`).
+   */
   runRoute(layer: DispatchLayer, route: RouteLike): void {
     const req = this.req;
-    const only = onlyHandler(layer, route, req.method === this.seenMethod ? this.method : routingMethod(req.method));
-    if (only === undefined) {
+    if (!walksInPlace(layer, route)) {
       layer.handleRequest(req, this.res, this.next);
       return;
     }
-    req.route = route;
-    if (only === null) {
-      this.step();
-      return;
-    }
-    this.inRoute = true;
-    only.handleRequest(req, this.res, this.next);
+    beginRoute(this, route, req, req.method === this.seenMethod ? this.method : routingMethod(req.method));
+  }
+
+  /** The route walk ends: the router goes on with `err`. */
+  routeDone(err?: unknown): void {
+    this.routeStack = undefined;
+    this.step(err);
   }
 
   /** Runs middleware, with its mount path trimmed from `req.url` and added to `req.baseUrl`. */
@@ -632,12 +645,26 @@ export function checkInvariants(d: Dispatch): void {
   if (d.method !== routingMethod(d.seenMethod)) fail('method', 'method is not the routing method of req.method');
   if (d.everyRoute !== (d.seenMethod === 'HEAD' || (d.seenMethod === 'OPTIONS' && d.allow !== undefined)))
     fail('method', 'everyRoute does not follow the method');
-  // Step: a one-handler route's next has been taken.
-  if (d.inRoute) fail('step', 'inRoute still set');
+  // Route walk: over (a step inside a route is the route's).
+  if (d.routeStack !== undefined) fail('route walk', 'a route is still being walked');
   // Mount: undone (req.url is the router's own again).
   const mount = d.mount;
   if (mount !== undefined && (mount.removed !== '' || mount.slashAdded))
     fail('mount', 'the previous mount was not undone');
   // Params: no layer is waiting for its callbacks.
   if (d.pending !== undefined) fail('params', 'a layer is still waiting for its param callbacks');
+}
+
+/**
+ * The invariants of a route walk, at each of its steps (checked, as the dispatch's, while
+ * NODE_DEBUG names brisk:router): the walk is within the route's layers, and the router's own
+ * step has nothing pending.
+ */
+function checkRouteInvariants(d: Dispatch): void {
+  const fail = (what: string): never => {
+    throw new Error(`brisk:router: dispatch invariant broken (route walk): ${what}`);
+  };
+  const stack = d.routeStack as readonly StackLayer[];
+  if (!(d.routeIdx >= 0 && d.routeIdx <= stack.length)) fail(`routeIdx ${d.routeIdx} outside ${stack.length} layers`);
+  if (d.pending !== undefined) fail('a layer is still waiting for its param callbacks');
 }

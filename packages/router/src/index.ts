@@ -6,6 +6,7 @@ import { Router } from './module.js';
 
 // Classes
 export { Route } from './route.js';
+export { useArguments } from './router.js';
 
 // Types
 export type { RouterConstructor } from './router.js';

@@ -5,8 +5,9 @@
 // (lookup.ts).
 
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
-import { isPromise, matchedRoute, noop, traceHandler, tracing } from './tracing.js';
-import type { Layer as PublicLayer, LayerMatcher, NextFunction, ParamsDictionary, RouteLike } from './types.js';
+import { call, type UserFunction } from './call.js';
+import { DISPATCHER, ERROR_HANDLER, HANDLER } from './constants.js';
+import type { Layer as PublicLayer, LayerMatcher, NextFunction, RouteLike } from './types.js';
 
 export type { LayerOptions } from './matchers.js';
 
@@ -22,11 +23,6 @@ const FOREIGN = 0;
 const ANCHORED = 1;
 const UNANCHORED = 2;
 
-/** A handler as a layer calls it: with three arguments, or four for an error handler. */
-type AnyHandler = (...args: never[]) => unknown;
-type Call3 = (req: unknown, res: unknown, next: NextFunction) => unknown;
-type Call4 = (err: unknown, req: unknown, res: unknown, next: NextFunction) => unknown;
-
 /**
  * One entry of `router.stack` or `route.stack`, shaped as router 2's `Layer`: `handle`, `name`,
  * `rawPath` (2.3), `keys`, `params` and `path` (of the last match, as router 2.2 keeps them),
@@ -34,29 +30,19 @@ type Call4 = (err: unknown, req: unknown, res: unknown, next: NextFunction) => u
  * layers).
  */
 export class Layer implements PublicLayer {
-  /** The handler (a middleware, an error handler, or a route's dispatcher). */
-  handle: AnyHandler;
-  /** The parameter names of the last match (router 2: `Object.keys(params)`). */
-  keys: string[];
-  /** The handler's name, or `'<anonymous>'`. */
-  name: string;
-  /**
-   * The path as registered (router 2.3): a string, RegExp, or, for an array path, a new flat
-   * array of its elements (nested arrays flattened, at registration).
-   */
-  rawPath: unknown;
-  /** The parameters of the last match. */
-  params: ParamsDictionary | undefined;
-  /** The matched part of the path at the last match (for middleware, the part stripped from `req.url`). */
-  path: string | undefined;
-  /** `true` for middleware on `/`: it matches every path without looking at it. */
-  slash: boolean;
-  /** One matcher per path of the layer (an array path gives several), tried in order. */
-  matchers: LayerMatcher[];
-  /** The route, for the layers `router.route()` adds; undefined for middleware. */
-  route: RouteLike | undefined;
-  /** The lowercased method of a route's layer; undefined for `route.all()` layers and router layers. */
-  method: string | undefined;
+  // The public fields are declared and documented once, by the public `Layer` (types.ts), and
+  // typed from it here; `OnlyDeclaredMembers` (below) fails the typecheck when the class has a
+  // public member the interface does not declare.
+  handle: PublicLayer['handle'];
+  keys: PublicLayer['keys'];
+  name: PublicLayer['name'];
+  rawPath: PublicLayer['rawPath'];
+  params: PublicLayer['params'];
+  path: PublicLayer['path'];
+  slash: PublicLayer['slash'];
+  matchers: PublicLayer['matchers'];
+  route: PublicLayer['route'];
+  method: PublicLayer['method'];
 
   /** The compiled elements of the path, one per element of `matchers`. */
   #compiled: Compiled[];
@@ -64,8 +50,8 @@ export class Layer implements PublicLayer {
   #index: IndexKey[] | undefined;
   /** The matchers `matchers` held when made: a replaced array is used as given. */
   #publicMatchers: LayerMatcher[];
-  /** The dispatcher `router.route()` gave this layer, for the router's single-handler shortcut. */
-  #dispatcher: AnyHandler | undefined;
+  /** The handler `router.route()` gave this layer (route.ts `walksInPlace`). */
+  #dispatcher: UserFunction | undefined;
   /** How the last match was made. */
   #last: LastMatch;
   /** Which element of `matchers` made the last match. */
@@ -76,7 +62,7 @@ export class Layer implements PublicLayer {
    * @param options How to match it.
    * @param fn The handler.
    */
-  constructor(path: unknown, options: LayerOptions | undefined, fn: AnyHandler) {
+  constructor(path: unknown, options: LayerOptions | undefined, fn: UserFunction) {
     const opts = options || {};
     this.handle = fn;
     this.keys = [];
@@ -149,34 +135,9 @@ export class Layer implements PublicLayer {
    * Traced (src/tracing.ts) while the channel has subscribers.
    */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
-    const fn = this.handle as unknown as Call4;
-    if (fn.length !== 4) {
-      next(error);
-      return;
-    }
-    if (tracing()) {
-      const r = req as object;
-      traceHandler(
-        {
-          req: r,
-          res,
-          incomingError: error,
-          layer: this,
-          handler: fn,
-          route: matchedRoute(r),
-          errorHandler: true,
-        },
-        fn as unknown as (...args: unknown[]) => unknown,
-        next,
-      );
-      return;
-    }
-    try {
-      const ret = fn(error, req, res, next);
-      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(err || new Error('Rejected promise')));
-    } catch (err) {
-      next(err);
-    }
+    const fn = this.handle;
+    if (fn.length !== 4) next(error);
+    else call(ERROR_HANDLER, this, fn, req as object, res, next, error);
   }
 
   /**
@@ -184,26 +145,9 @@ export class Layer implements PublicLayer {
    * the channel has subscribers, except a route's own layer (its handlers are traced one by one).
    */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
-    const fn = this.handle as unknown as Call3;
-    if (fn.length > 3) {
-      next();
-      return;
-    }
-    if (this.route === undefined && tracing()) {
-      const r = req as object;
-      traceHandler(
-        { req: r, res, layer: this, handler: fn, route: matchedRoute(r) },
-        fn as unknown as (...args: unknown[]) => unknown,
-        next,
-      );
-      return;
-    }
-    try {
-      const ret = fn(req, res, next);
-      if (isPromise(ret)) ret.then(noop, (err: unknown) => next(err || new Error('Rejected promise')));
-    } catch (err) {
-      next(err);
-    }
+    const fn = this.handle;
+    if (fn.length > 3) next();
+    else call(this.route === undefined ? HANDLER : DISPATCHER, this, fn, req as object, res, next);
   }
 
   /** What a layer's path can start with (undefined: anything, or not a brisk layer). */
@@ -245,13 +189,20 @@ export class Layer implements PublicLayer {
     layer.#dispatcher = layer.handle;
   }
 
-  /** `true` while the layer still dispatches to its route with the handler `router.route()` gave it. */
+  /** `true` while the layer still calls the handler `router.route()` gave it. */
   static dispatchesRoute(layer: unknown): boolean {
     if (typeof layer !== 'object' || layer === null || !(#dispatcher in layer)) return false;
     const own = layer as Layer;
     return own.#dispatcher !== undefined && own.handle === own.#dispatcher;
   }
 }
+
+/**
+ * The class's public members are the public `Layer`'s (types.ts): `implements` checks one
+ * direction (what the interface declares, the class has, with compatible types), this the other.
+ */
+type OnlyDeclaredMembers<Undeclared extends never> = Undeclared;
+export type LayerPublicShape = OnlyDeclaredMembers<Exclude<keyof Layer, keyof PublicLayer>>;
 
 /** The public form of a compiled matcher: `false` or `{ params, path }`. */
 function publicMatcher(match: Matcher): LayerMatcher {

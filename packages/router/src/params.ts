@@ -1,7 +1,8 @@
 // `router.param()` callbacks: run before a layer whose path has the parameter, once per request
 // and value (router 2's `process_params`).
 
-import { isPromise, matchedRoute, noop, traceParam, tracing } from './tracing.js';
+import { call } from './call.js';
+import { PARAM, ROUTE } from './constants.js';
 import type { ParamCallback } from './types.js';
 
 /** What the callbacks of one parameter name did during one request. */
@@ -38,7 +39,7 @@ export function processParams(
   req: { params?: unknown },
   res: unknown,
   done: ParamsDone,
-  layer: unknown,
+  layer: object,
 ): void {
   let k = 0; // next key
   let fns: ParamCallback[] = [];
@@ -57,7 +58,7 @@ export function processParams(
       const list = callbacks[name];
       if (value === undefined || !list) continue;
       const before = seen[name];
-      if (before && (before.match === value || (before.error && before.error !== 'route'))) {
+      if (before && (before.match === value || (before.error && before.error !== ROUTE))) {
         params()[name] = before.value;
         if (before.error) return done.paramsDone(before.error);
         continue;
@@ -78,23 +79,7 @@ export function processParams(
       return;
     }
     if (!fn) return nextName();
-    const call = fn as (...args: unknown[]) => unknown;
-    if (tracing()) {
-      traceParam(
-        { req, res, layer, handler: fn, route: matchedRoute(req), param: name },
-        call,
-        nextCallback,
-        value,
-        name,
-      );
-      return;
-    }
-    try {
-      const ret = call(req, res, nextCallback, value, name);
-      if (isPromise(ret)) ret.then(noop, (e: unknown) => nextCallback(e || new Error('Rejected promise')));
-    } catch (e) {
-      nextCallback(e);
-    }
+    call(PARAM, layer, fn, req, res, nextCallback, value, name);
   };
 
   nextName();

@@ -1,6 +1,6 @@
 // Route: the handlers of one path, per HTTP method (router 2's `Route`).
 
-import { MAX_SYNC_STEPS } from './constants.js';
+import { MAX_SYNC_STEPS, ROUTE, ROUTER } from './constants.js';
 import { Layer } from './layer.js';
 import { lowerMethod, methods, routingMethod } from './methods.js';
 import type {
@@ -44,20 +44,119 @@ export function handlesMethod(table: Record<string, boolean | undefined>, method
   return Boolean(table._all) || Boolean(table[methodToRun(table, method) as string]);
 }
 
+// Walking a route's handlers: one step per call of `next` (`routeStep`), for the router's dispatch
+// (which walks the route it runs itself, with its own `next`, when `walksInPlace`) and for
+// `route.dispatch` (a walk of its own).
+
+/** The state of a walk through one route's handlers for one request. */
+export interface RouteWalk {
+  readonly req: unknown;
+  readonly res: unknown;
+  /** The walk's `next`: one step (`routeStep`). */
+  readonly next: NextFunction;
+  /** The route's layers (undefined: no route is being walked, or the router's walk has ended). */
+  routeStack: readonly StackLayer[] | undefined;
+  /** The next layer to consider. */
+  routeIdx: number;
+  /** The method whose handlers run (lowercased; `'get'` for a HEAD the route has no handlers for). */
+  routeMethod: unknown;
+  /** Steps taken synchronously in a row. */
+  routeSync: number;
+  /**
+   * The walk ends: with no argument for `next('route')` and an empty route, else with the step's
+   * error (undefined at the end of the route) or `'router'`, as router 2's `route.dispatch` calls `done`.
+   */
+  routeDone(err?: unknown): void;
+}
+
 /**
- * The router's fast path for a route with one handler: running that handler with the router's
- * own `next` is what `route.dispatch` would do, minus a closure per request. It applies while
- * `layer` is the layer `router.route()` made for `route` and still dispatches with the handler it
- * was given, and `route.dispatch` is the one the class defined (a patched
- * `Route.prototype.dispatch` is called, not bypassed). Returns the handler's layer; `null` when
- * `route.dispatch` would run nothing for `method` (lowercased), so the router goes on; or
- * `undefined` when the fast path does not apply (the router calls `layer.handleRequest`).
+ * Starts walking `route`'s handlers for `req`: those of `method` (the request's routing method,
+ * methods.ts; HEAD runs GET's when the route has none for HEAD).
  */
-export function onlyHandler(layer: unknown, route: RouteLike, method: unknown): StackLayer | null | undefined {
+export function beginRoute(
+  walk: RouteWalk,
+  route: RouteLike,
+  req: { method?: string | undefined; route?: unknown },
+  method: unknown,
+): void {
   const stack = route.stack;
-  if (stack.length !== 1 || route.dispatch !== ROUTE_DISPATCH || !Layer.dispatchesRoute(layer)) return undefined;
-  const only = stack[0];
-  return !only.method || only.method === methodToRun(route.methods, method) ? only : null;
+  if (stack.length === 0) {
+    walk.routeDone();
+    return;
+  }
+  walk.routeStack = stack;
+  walk.routeIdx = 0;
+  walk.routeSync = 0;
+  walk.routeMethod = methodToRun(route.methods, method);
+  req.route = route;
+  routeStep(walk, undefined);
+}
+
+/**
+ * One step of a route walk (`next(err)` inside a route): `'route'` ends the route, `'router'`
+ * leaves it for the router to end; otherwise the next layer for the walk's method runs, as an
+ * error handler when `err` is set. The end of the route passes `err` on.
+ */
+export function routeStep(walk: RouteWalk, err: unknown): void {
+  if (err === ROUTE) return walk.routeDone();
+  if (err === ROUTER) return walk.routeDone(err);
+  const stack = walk.routeStack as readonly StackLayer[];
+  if (walk.routeIdx >= stack.length) return walk.routeDone(err);
+  if (++walk.routeSync > MAX_SYNC_STEPS) {
+    setImmediate(walk.next, err);
+    return;
+  }
+  let layer: StackLayer | undefined;
+  while (walk.routeIdx < stack.length) {
+    const candidate = stack[walk.routeIdx++];
+    if (!candidate.method || candidate.method === walk.routeMethod) {
+      layer = candidate;
+      break;
+    }
+  }
+  if (layer === undefined) return walk.routeDone(err);
+  if (err) layer.handleError(err, walk.req, walk.res, walk.next);
+  else layer.handleRequest(walk.req, walk.res, walk.next);
+  walk.routeSync = 0;
+}
+
+/**
+ * `true` when the router may walk `route` itself, with its own `next`, when it runs `layer`
+ * (instead of calling the layer's handler, which calls `route.dispatch`, which walks with a
+ * `next` of its own: a closure and an object per request). It may while the layer still calls
+ * the handler `router.route()` gave it and `route.dispatch` is Route's own: a replaced handler
+ * or a patched `Route.prototype.dispatch` is called, not bypassed.
+ */
+export function walksInPlace(layer: unknown, route: RouteLike): boolean {
+  return route.dispatch === ROUTE_DISPATCH && Layer.dispatchesRoute(layer);
+}
+
+/** A route walk of its own, for `route.dispatch`. */
+class RouteDispatch implements RouteWalk {
+  readonly next: NextFunction = nextOf(this);
+  routeStack: readonly StackLayer[] | undefined = undefined;
+  routeIdx = 0;
+  routeMethod: unknown = undefined;
+  routeSync = 0;
+
+  constructor(
+    readonly req: unknown,
+    readonly res: unknown,
+    readonly done: NextFunction,
+  ) {}
+
+  // The walk stays: a handler that calls `next` again after the end steps on, as in router 2.
+  routeDone(err?: unknown): void {
+    if (arguments.length === 0) this.done();
+    else this.done(err);
+  }
+}
+
+/** The `next` of a route walk of its own (made outside the constructor: see dispatch.ts `nextOf`). */
+function nextOf(walk: RouteWalk): NextFunction {
+  return function next(err?: unknown): void {
+    routeStep(walk, err);
+  };
 }
 
 /** The route handlers' call shape, as a Route calls them. */
@@ -117,38 +216,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
    * `done('router')` on `next('router')`.
    */
   dispatch(req: { method?: string | undefined; route?: unknown }, res: unknown, done: NextFunction): void {
-    const stack = this.stack;
-    if (stack.length === 0) {
-      done();
-      return;
-    }
-    const method = methodToRun(this.methods, routingMethod(req.method));
-    let idx = 0;
-    let sync = 0;
-    req.route = this;
-    next();
-
-    function next(err?: unknown): void {
-      if (err && err === 'route') return done();
-      if (err && err === 'router') return done(err);
-      if (idx >= stack.length) return done(err);
-      if (++sync > MAX_SYNC_STEPS) {
-        setImmediate(next, err);
-        return;
-      }
-      let layer: PublicLayer | undefined;
-      while (idx < stack.length) {
-        const candidate = stack[idx++];
-        if (!candidate.method || candidate.method === method) {
-          layer = candidate;
-          break;
-        }
-      }
-      if (layer === undefined) return done(err);
-      if (err) layer.handleError(err, req, res, next);
-      else layer.handleRequest(req, res, next);
-      sync = 0;
-    }
+    beginRoute(new RouteDispatch(req, res, done), this, req, routingMethod(req.method));
   }
 
   /**
@@ -169,7 +237,7 @@ export class Route<Req = RouterRequest> implements RouteLike {
   }
 }
 
-/** Route's own `dispatch`, for {@link onlyHandler}. */
+/** Route's own `dispatch`, for {@link walksInPlace}. */
 const ROUTE_DISPATCH = Route.prototype.dispatch;
 
 /** Adds the handlers for one method (lowercased). */
@@ -185,11 +253,10 @@ function addHandlers(route: Route, method: string, args: ArrayLike<unknown>): Ro
 }
 
 // One method per entry of `http.METHODS`: route.get(...), route.post(...), route['m-search'](...).
-const proto = Route.prototype as unknown as Record<string, (this: Route, ...handlers: unknown[]) => Route>;
 for (const method of methods) {
-  proto[method] = function (this: Route, ...handlers: unknown[]): Route {
+  Reflect.set(Route.prototype, method, function (this: Route, ...handlers: unknown[]): Route {
     return addHandlers(this, method, handlers);
-  };
+  });
 }
 
 export interface Route<Req = RouterRequest> extends RouteMethods<Route<Req>, Req> {}

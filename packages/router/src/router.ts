@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INDEX, dispatch, type RouterState } from './dispatch.js';
 import { Layer } from './layer.js';
 import { methods } from './methods.js';
-import { Route, checkHandler, handlerList } from './route.js';
+import { Route, checkHandler } from './route.js';
 import type {
   Layer as PublicLayer,
   ErrorRequestHandler,
@@ -86,93 +86,132 @@ export interface Router extends RouterMethods<Router> {
   all: RouterMatcher<Router>;
 }
 
-/** The prototype every router inherits (itself a function, as in router 2). */
-const RouterPrototype = (() => {}) as unknown as Router & RouterState;
-
-const proto = RouterPrototype as unknown as Record<string | symbol, unknown>;
-
-proto.param = function param(this: Router, name: unknown, fn: unknown): Router {
-  if (!name) throw new TypeError('argument name is required');
-  if (typeof name !== 'string') throw new TypeError('argument name must be a string');
-  if (!fn) throw new TypeError('argument fn is required');
-  if (typeof fn !== 'function') throw new TypeError('argument fn must be a function');
-  const table = this.params;
-  let list = Object.hasOwn(table, name) ? table[name] : undefined;
-  if (!list) list = table[name] = [];
-  list.push(fn as ParamCallback);
-  return this;
-};
+/**
+ * The arguments of a `use()`, as router 2's `router.use`, Express 5's `app.use` and Express 4's
+ * `Router.use` read them: a path first (anything but a function, or an array whose first element,
+ * however deeply nested, is not a function), else handlers only and the path `'/'`; the handlers
+ * flattened (nested arrays to any depth). Throws `TypeError(required)` when no handler is left.
+ * Checking each handler is the caller's: the messages differ, and router 2 adds the handlers
+ * before a bad one.
+ *
+ * @param args The arguments `use()` was called with.
+ * @param required The message of the `TypeError` thrown when there is no handler.
+ * @returns The path, and the handlers in order.
+ * @throws TypeError `required`, when no handler is given
+ * @example
+ * function use(...args) {
+ *   const { path, handlers } = useArguments(args, 'argument handler is required');
+ *   for (const fn of handlers) addLayer(path, fn);
+ * }
+ */
+export function useArguments(args: ArrayLike<unknown>, required: string): { path: unknown; handlers: unknown[] } {
+  let path: unknown = '/';
+  let from = 0;
+  const first = args[0];
+  if (typeof first !== 'function') {
+    let inner = first;
+    while (Array.isArray(inner) && inner.length !== 0) inner = inner[0];
+    if (typeof inner !== 'function') {
+      path = first;
+      from = 1;
+    }
+  }
+  const handlers = (Array.prototype.slice.call(args, from) as unknown[]).flat(Infinity);
+  if (handlers.length === 0) throw new TypeError(required);
+  return { path, handlers };
+}
 
 /** `router.handle(req, res, callback)`: the dispatch (dispatch.ts). */
 function routerHandle(this: RouterState, req: IncomingMessage, res: ServerResponse, callback: NextFunction): void {
   if (!callback) throw new TypeError('argument callback is required');
   dispatch(this, req, res, callback);
 }
-proto.handle = routerHandle;
 // router 2's name; a bundler would rename a second function called `handle` in this module.
 Object.defineProperty(routerHandle, 'name', { value: 'handle' });
 
-proto.use = function use(this: Router, handler: unknown, ...rest: unknown[]): Router {
-  let path: unknown = '/';
-  let args: unknown[] = [handler, ...rest];
-  if (typeof handler !== 'function') {
-    let first = handler;
-    while (Array.isArray(first) && first.length !== 0) first = first[0];
-    if (typeof first !== 'function') {
-      path = handler;
-      args = rest;
+/**
+ * The methods a router has from its prototype, but the one per HTTP method and `all` (added in a
+ * loop below). The implementations are checked against the public `Router` interface here
+ * (`satisfies`: a method missing, renamed, added or retyped on either side fails the typecheck;
+ * test/types.test.ts shows it).
+ */
+export type RouterPrototypeMethods = Pick<Router, 'param' | 'handle' | 'use' | 'route' | 'listRoutes'>;
+
+const routerMethods = {
+  param: function param(this: Router, name: unknown, fn: unknown): Router {
+    if (!name) throw new TypeError('argument name is required');
+    if (typeof name !== 'string') throw new TypeError('argument name must be a string');
+    if (!fn) throw new TypeError('argument fn is required');
+    if (typeof fn !== 'function') throw new TypeError('argument fn must be a function');
+    const table = this.params;
+    let list = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (!list) list = table[name] = [];
+    list.push(fn as ParamCallback);
+    return this;
+  },
+
+  handle: routerHandle,
+
+  use: function use(this: Router, ...args: unknown[]): Router {
+    const { path, handlers } = useArguments(args, 'argument handler is required');
+    for (const fn of handlers) {
+      checkHandler(fn);
+      const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
+      this.stack.push(layer);
     }
-  }
-  for (const fn of handlerList(args)) {
-    checkHandler(fn);
-    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
+    return this;
+  },
+
+  route: function route<P extends PathArg>(this: Router, path: P): Route<RouterRequest<PathParams<P>>> {
+    const route = new Route<RouterRequest<PathParams<P>>>(path);
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle);
+    function handle(req: { method?: string | undefined; route?: unknown }, res: unknown, next: NextFunction): void {
+      route.dispatch(req, res, next);
+    }
+    Layer.bindRoute(layer, route);
     this.stack.push(layer);
-  }
-  return this;
-};
+    return route;
+  },
 
-proto.route = function route(this: Router, path: unknown): Route {
-  const route = new Route(path);
-  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle);
-  function handle(req: { method?: string | undefined; route?: unknown }, res: unknown, next: NextFunction): void {
-    route.dispatch(req, res, next);
-  }
-  Layer.bindRoute(layer, route);
-  this.stack.push(layer);
-  return route;
-};
-
-proto.listRoutes = function listRoutes(this: Router): RouteInfo[] {
-  const list: RouteInfo[] = [];
-  for (const entry of this.stack as unknown[]) {
-    const layer = entry as { route?: RouteLike | undefined; handle?: { stack?: unknown }; rawPath?: unknown };
-    const route = layer.route;
-    const handle = layer.handle;
-    const router = !route && handle && Array.isArray(handle.stack) ? (handle as MountedRouter) : undefined;
-    if (!route && !router) continue;
-    const methods = route ? route._methods(true) : undefined;
-    const raw = layer.rawPath;
-    if (Array.isArray(raw)) {
-      for (const path of raw) list.push(routeInfo(path, methods?.slice(), router));
-    } else {
-      list.push(routeInfo(raw, methods, router));
+  listRoutes: function listRoutes(this: Router): RouteInfo[] {
+    const list: RouteInfo[] = [];
+    for (const entry of this.stack as unknown[]) {
+      const layer = entry as { route?: RouteLike | undefined; handle?: { stack?: unknown }; rawPath?: unknown };
+      const route = layer.route;
+      const handle = layer.handle;
+      const router = !route && handle && Array.isArray(handle.stack) ? (handle as MountedRouter) : undefined;
+      if (!route && !router) continue;
+      const methods = route ? route._methods(true) : undefined;
+      const raw = layer.rawPath;
+      if (Array.isArray(raw)) {
+        for (const path of raw) list.push(routeInfo(path, methods?.slice(), router));
+      } else {
+        list.push(routeInfo(raw, methods, router));
+      }
     }
-  }
-  return list;
-};
+    return list;
+  },
+} satisfies RouterPrototypeMethods;
 
 /** One entry of `listRoutes()`. */
 function routeInfo(path: unknown, methods: string[] | undefined, router: MountedRouter | undefined): RouteInfo {
   return { path, methods, router } as RouteInfo;
 }
 
+/** A method that adds handlers, called with the arguments as given (it checks them). */
+type AddHandlers = { add(this: unknown, ...handlers: unknown[]): unknown }['add'];
+
+/** The prototype every router inherits: itself a function, as in router 2, with the methods. */
+const RouterPrototype = Object.assign(() => {}, routerMethods);
+
 // router.get(path, ...handlers), router.post(...), ..., router.all(...): a route with those handlers.
 for (const method of [...methods, 'all']) {
-  proto[method] = function (this: Router, path: unknown, ...handlers: unknown[]): Router {
-    const route = this.route(path as string) as unknown as Record<string, (...a: unknown[]) => unknown>;
-    route[method](...handlers);
+  Reflect.set(RouterPrototype, method, function (this: Router, path: unknown, ...handlers: unknown[]): Router {
+    const route = this.route(path as PathArg);
+    const add: AddHandlers = Reflect.get(route, method);
+    add.apply(route, handlers);
     return this;
-  };
+  });
 }
 
 /** `Router([options])`: the constructor (with or without `new`). */
@@ -181,17 +220,23 @@ export interface RouterConstructor {
   new (options?: RouterOptions): Router;
   /** Creates a router (`new` is optional). */
   (options?: RouterOptions): Router;
+  /** The arguments of a `use()`: the path and the flattened handlers ({@link useArguments}). */
+  useArguments: typeof useArguments;
 }
 
 /**
- * The function a router is, named `router` as router 2's is (a layer's `name`, what tracing
- * reports for a mounted router). Made here, where no other binding is called `router`: made
- * inside `Router()`, next to a variable of that name, the bundler renamed it `router2`.
+ * A router: the function `router(req, res, next)`, named `router` as router 2's is (a layer's
+ * `name`, what tracing reports for a mounted router), inheriting from `proto`. Made here, where
+ * no other binding is called `router`: made inside `Router()`, next to a variable of that name,
+ * the bundler renamed it `router2`.
  */
-function routerFunction(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
-  return function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
-    (router as unknown as Router).handle(req, res, next);
-  };
+function routerFunction(proto: object): Router & RouterState {
+  function router(req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+    self.handle(req, res, next);
+  }
+  // A router's methods come from its prototype, its fields from Router(): neither is visible to TypeScript.
+  const self = Object.setPrototypeOf(router, proto) as Router & RouterState;
+  return self;
 }
 
 /**
@@ -205,10 +250,10 @@ function routerFunction(): (req: IncomingMessage, res: ServerResponse, next: Nex
  * http.createServer((req, res) => router(req, res, finalhandler(req, res)));
  */
 export function Router(this: unknown, options?: RouterOptions): Router {
-  if (!(this instanceof Router)) return new (Router as unknown as RouterConstructor)(options);
+  // Without `new`: as `new Router(options)`, an instance of the current `Router.prototype`.
+  if (!(this instanceof Router)) return Router.call(Object.create(Router.prototype), options);
   const opts = options || {};
-  const router = routerFunction() as unknown as Router & RouterState;
-  Object.setPrototypeOf(router, this);
+  const router = routerFunction(this);
   router.caseSensitive = opts.caseSensitive;
   router.mergeParams = opts.mergeParams;
   router.params = {};
@@ -218,6 +263,8 @@ export function Router(this: unknown, options?: RouterOptions): Router {
   return router;
 }
 
-(Router as { prototype: unknown }).prototype = RouterPrototype;
+Router.prototype = RouterPrototype;
+// `require('@brisk/router').useArguments`, not enumerable: the module's keys stay router 2's.
+Object.defineProperty(Router, 'useArguments', { value: useArguments, writable: true, configurable: true });
 // A bundler may rename the function; `Router.name` stays what router 2's is.
 Object.defineProperty(Router, 'name', { value: 'Router' });

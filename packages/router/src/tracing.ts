@@ -10,6 +10,8 @@
 
 import * as dc from 'node:diagnostics_channel';
 import type { TracingChannel } from 'node:diagnostics_channel';
+import type { Run, UserFunction } from './call.js';
+import { ERROR_HANDLER, PARAM, isSignal, type CallKind } from './constants.js';
 import type { NextFunction } from './types.js';
 
 /**
@@ -39,9 +41,6 @@ export interface TraceContext {
   /** What the invocation returned, or what its promise resolved to. */
   result?: unknown;
 }
-
-/** A handler as the router calls it (three arguments, or four for an error handler). */
-type AnyFunction = (...args: unknown[]) => unknown;
 
 /** The channel, or undefined where node has no `tracingChannel`. */
 const channel: TracingChannel<unknown, TraceContext> | undefined =
@@ -90,11 +89,6 @@ export function matchedRoute(req: unknown): unknown {
   return (req as TracedRequest)[MATCHED];
 }
 
-/** `'route'` and `'router'` are routing signals, not errors. */
-function isSignal(err: unknown): boolean {
-  return err === 'route' || err === 'router';
-}
-
 /**
  * Remembers an error on its request; `true` the first time it is seen. An error is reported
  * once, where it starts: errors a router passes on, or raises while matching, are recorded even
@@ -124,7 +118,7 @@ function forgetError(req: object, err: unknown): void {
  * error is not published again, but the context still carries it). A routing signal thrown
  * synchronously ends like `next('route')` followed by a return.
  */
-function recordThrown(ctx: TraceContext, err: unknown, sync: boolean): void {
+export function recordThrown(ctx: TraceContext, err: unknown, sync: boolean): void {
   if (isSignal(err)) {
     if (sync) ctx.result = undefined;
     return;
@@ -137,7 +131,7 @@ function recordThrown(ctx: TraceContext, err: unknown, sync: boolean): void {
  * before `end`; `error` is hidden during `end`, so that `error` or `result` at `end` keeps
  * meaning "finished, no `asyncStart` follows".
  */
-function publishEnd(ctx: TraceContext, async: boolean): void {
+export function publishEnd(ctx: TraceContext, async: boolean): void {
   const end = END as NonNullable<typeof END>;
   if (!async || !('error' in ctx)) {
     end.publish(ctx);
@@ -150,7 +144,7 @@ function publishEnd(ctx: TraceContext, async: boolean): void {
 }
 
 /** `asyncStart` then `asyncEnd`, the latter inside the stores bound to `asyncStart`. */
-function publishAsync(ctx: TraceContext): void {
+export function publishAsync(ctx: TraceContext): void {
   (ASYNC_START as NonNullable<typeof ASYNC_START>).runStores(ctx, publishAsyncEnd, undefined, ctx);
 }
 
@@ -175,127 +169,41 @@ function wrapNext(ctx: TraceContext, next: NextFunction): NextFunction {
   };
 }
 
-/** Is `value` a promise (or promise-like), as `is-promise` decides. */
-export function isPromise(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
+/**
+ * Runs a middleware, route handler, error handler or `router.param()` callback inside the
+ * channel: `start` (with its bound stores) around `run` (call.ts), which calls it, routes its
+ * outcome and reports it here (`end`; for a returned promise, `asyncStart` and `asyncEnd` once it
+ * settles). Routing goes on exactly as untraced.
+ */
+export function traceCall(
+  run: Run,
+  kind: CallKind,
+  layer: object,
+  fn: UserFunction,
+  req: object,
+  res: unknown,
+  next: NextFunction,
+  arg: unknown,
+  name: string | undefined,
+): void {
+  const route = matchedRoute(req);
+  const ctx: TraceContext =
+    kind === ERROR_HANDLER
+      ? { req, res, incomingError: arg, layer, handler: fn, route, errorHandler: true }
+      : kind === PARAM
+        ? { req, res, layer, handler: fn, route, param: name }
+        : { req, res, layer, handler: fn, route };
+  (START as NonNullable<typeof START>).runStores(
+    ctx,
+    run,
+    undefined,
+    kind,
+    fn,
+    req,
+    res,
+    wrapNext(ctx, next),
+    arg,
+    name,
+    ctx,
   );
-}
-
-/** What `then()` gets for a promise's value where nothing is to be done with it. */
-export function noop(): void {}
-
-/**
- * Runs a middleware, route handler or error handler (`ctx.errorHandler`) inside the channel:
- * `start` (with its bound stores), the call, `end`; for a returned promise, `asyncStart` and
- * `asyncEnd` once it settles. Routing goes on exactly as untraced: a throw, or a rejection (a
- * falsy reason becomes `Error('Rejected promise')`), is passed to `next`.
- */
-export function traceHandler(ctx: TraceContext, fn: AnyFunction, next: NextFunction): void {
-  (START as NonNullable<typeof START>).runStores(ctx, runHandler, undefined, ctx, fn, wrapNext(ctx, next));
-}
-
-function runHandler(ctx: TraceContext, fn: AnyFunction, next: NextFunction): void {
-  let ret: unknown;
-  let promise: boolean;
-  try {
-    ret = ctx.errorHandler ? fn(ctx.incomingError, ctx.req, ctx.res, next) : fn(ctx.req, ctx.res, next);
-    promise = isPromise(ret);
-    // As tracePromise: a promise's result is what it resolves to.
-    if (!promise) ctx.result = ret;
-  } catch (err) {
-    // Passed on as thrown (a falsy value routes as untraced code would).
-    next(err);
-    recordThrown(ctx, err, true);
-    publishEnd(ctx, false);
-    return;
-  }
-  publishEnd(ctx, promise);
-  if (promise) watchHandlerPromise(ctx, ret as PromiseLike<unknown>, next);
-}
-
-/** Settles a traced handler's promise: the first outcome ends the trace; every rejection routes. */
-function watchHandlerPromise(ctx: TraceContext, promise: PromiseLike<unknown>, next: NextFunction): void {
-  let settled = false;
-  const rejected = (err: unknown): void => {
-    next(err);
-    if (settled) return;
-    settled = true;
-    recordThrown(ctx, err, false);
-    publishAsync(ctx);
-  };
-  try {
-    promise.then(
-      (value) => {
-        if (settled) return;
-        settled = true;
-        ctx.result = value;
-        publishAsync(ctx);
-      },
-      (err: unknown) => rejected(err || new Error('Rejected promise')),
-    );
-  } catch (err) {
-    // A `then` that throws is a rejection, passed on as thrown.
-    rejected(err);
-  }
-}
-
-/**
- * Runs a `router.param()` callback inside the channel, as {@link traceHandler} does handlers. A
- * promise it returns settles the trace (`asyncStart`/`asyncEnd`, after `end` even when it
- * settles at once); a rejection calls `next(err)`, a resolution does not call `next`.
- */
-export function traceParam(ctx: TraceContext, fn: AnyFunction, next: NextFunction, value: unknown, name: string): void {
-  const wrapped = wrapNext(ctx, next);
-  let async = false;
-  let ended = false;
-  let settled = false;
-  let early: (() => void) | undefined;
-  const finish = (outcome: unknown, rejected: boolean): void => {
-    if (!rejected) ctx.result = outcome;
-    else recordThrown(ctx, outcome, false);
-    publishAsync(ctx);
-  };
-  const settle = (outcome: unknown, rejected: boolean): void => {
-    if (settled) return;
-    settled = true;
-    if (!ended) early = () => finish(outcome, rejected);
-    else finish(outcome, rejected);
-  };
-  const rejectedWith = (err: unknown): void => {
-    wrapped(err);
-    settle(err, true);
-  };
-  const run = (): void => {
-    try {
-      let ret: unknown;
-      try {
-        ret = fn(ctx.req, ctx.res, wrapped, value, name);
-      } catch (err) {
-        recordThrown(ctx, err, true);
-        throw err;
-      }
-      async = isPromise(ret);
-      if (!async) ctx.result = ret;
-      if (async) {
-        try {
-          (ret as PromiseLike<unknown>).then(
-            (resolved) => settle(resolved, false),
-            (err: unknown) => rejectedWith(err || new Error('Rejected promise')),
-          );
-        } catch (err) {
-          rejectedWith(err);
-        }
-      }
-    } catch (err) {
-      wrapped(err);
-    } finally {
-      publishEnd(ctx, async);
-      ended = true;
-      if (early) early();
-    }
-  };
-  (START as NonNullable<typeof START>).runStores(ctx, run);
 }

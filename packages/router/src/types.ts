@@ -76,8 +76,9 @@ export type LayerMatcher = (path: string) => false | { params: ParamsDictionary;
 
 /**
  * One entry of `router.stack` or `route.stack` as code outside the router sees it, shaped as
- * router 2's `Layer`. (The class that implements it keeps its own state in private fields, which
- * stay out of the published declarations.)
+ * router 2's `Layer`. The class that implements it (layer.ts) takes its public fields' types from
+ * here and is checked to have no other public member; it keeps its own state in private fields,
+ * which stay out of the published declarations.
  */
 export interface Layer extends StackLayer {
   /** The handler (a middleware, an error handler, or a route's dispatcher). */
@@ -86,11 +87,14 @@ export interface Layer extends StackLayer {
   keys: string[];
   /** The handler's name, or `'<anonymous>'`. */
   name: string;
-  /** The path as registered (router 2.3): a string, RegExp, or a flat array of them. */
+  /**
+   * The path as registered (router 2.3): a string, RegExp, or, for an array path, a new flat
+   * array of its elements (nested arrays flattened, at registration).
+   */
   rawPath: unknown;
   /** The parameters of the last match. */
   params: ParamsDictionary | undefined;
-  /** The matched part of the path at the last match. */
+  /** The matched part of the path at the last match (for middleware, the part stripped from `req.url`). */
   path: string | undefined;
   /** `true` for middleware on `/`: it matches every path without looking at it. */
   slash: boolean;

@@ -2,7 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { METHODS } from 'node:http';
-import Router, { Route } from '../src/index.js';
+import Router, { Route, useArguments } from '../src/index.js';
 
 const noop = (): void => {};
 
@@ -12,6 +12,21 @@ describe('exports', () => {
     assert.equal(Router.name, 'Router');
     assert.equal(Router.Route, Route);
     assert.deepEqual(Object.keys(Router), ['Route']);
+  });
+
+  test('useArguments reads use() arguments: a path first or handlers only, flattened', () => {
+    const a = (): void => {};
+    const b = (): void => {};
+    assert.deepEqual(useArguments([a, [b]], 'none'), { path: '/', handlers: [a, b] });
+    assert.deepEqual(useArguments(['/x', [[a]], b], 'none'), { path: '/x', handlers: [a, b] });
+    assert.deepEqual(useArguments([[[a], b]], 'none'), { path: '/', handlers: [a, b] });
+    assert.deepEqual(useArguments([['/x', '/y'], a], 'none'), { path: ['/x', '/y'], handlers: [a] });
+    assert.deepEqual(useArguments([[], a], 'none'), { path: [], handlers: [a] });
+    assert.deepEqual(useArguments(['/x', 1], 'none'), { path: '/x', handlers: [1] }, 'the caller checks each handler');
+    assert.throws(() => useArguments([], 'none given'), { name: 'TypeError', message: 'none given' });
+    assert.throws(() => useArguments(['/x', [[]]], 'none given'), { name: 'TypeError', message: 'none given' });
+    assert.equal(Router.useArguments, useArguments);
+    assert.equal(Object.getOwnPropertyDescriptor(Router, 'useArguments')?.enumerable, false);
   });
 
   test('Router() works with and without new, and returns a function that is a Router', () => {

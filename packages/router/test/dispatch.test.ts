@@ -364,6 +364,16 @@ describe('more dispatch behaviour', () => {
     assert.equal(out.err, undefined);
   });
 
+  test("route.dispatch(): a handler that calls next again after the route's end steps on, as in router 2", () => {
+    const ends: unknown[][] = [];
+    const route = new Route('/').get((req, res, next) => {
+      next();
+      next();
+    });
+    route.dispatch({ method: 'GET', url: '/' } as never, {} as never, (...args: unknown[]) => ends.push(args));
+    assert.deepEqual(ends, [[undefined], [undefined]]);
+  });
+
   test('route.dispatch() on its own', async () => {
     const done = (route: Route, method: string) =>
       new Promise<unknown[]>((resolve) => {

@@ -83,7 +83,7 @@ test('checkInvariants names the part whose invariant a state breaks', () => {
       method: 'get',
       everyRoute: false,
       allow: undefined,
-      inRoute: false,
+      routeStack: undefined as unknown,
       mount: undefined as unknown,
       pending: undefined as unknown,
     };
@@ -104,7 +104,7 @@ test('checkInvariants names the part whose invariant a state breaks', () => {
     ],
     ['method', (d) => (d.method = 'post')],
     ['method', (d) => (d.everyRoute = true)],
-    ['step', (d) => (d.inRoute = true)],
+    ['route walk', (d) => (d.routeStack = [])],
     ['mount', (d) => (d.mount = { removed: '/x', slashAdded: false })],
     ['params', (d) => (d.pending = {})],
   ];

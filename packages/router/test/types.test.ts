@@ -12,6 +12,9 @@ import Router, {
   type RouterInstance,
   type RouterRequest,
 } from '../src/index.js';
+import type { Layer } from '../src/index.js';
+import type { Layer as LayerClass, LayerPublicShape } from '../src/layer.js';
+import type { RouterPrototypeMethods } from '../src/router.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -158,6 +161,24 @@ type _route = Expect<Equal<Router.Route<'/a/:b'>, Route<RouterRequest<{ b: strin
 type _params = Expect<Equal<Router.RouteParameters<'/f/*rest'>, { rest: string[] }>>;
 const method: Router.Method = 'query';
 const ctxRoute = (ctx: Router.TraceContext): unknown => ctx.route;
+
+// The implementations are tied to the public types. The router's prototype methods are checked
+// against the public `Router` interface (`satisfies RouterPrototypeMethods` in src/router.ts): an
+// implementation with a method renamed, missing or retyped does not fit, as these show.
+declare const routerImpl: RouterPrototypeMethods;
+export function implementationsMustFit(): void {
+  const { listRoutes, ...others } = routerImpl;
+  const renamed = { ...others, listRoute: listRoutes };
+  // @ts-expect-error -- a renamed method: listRoutes is missing
+  renamed satisfies RouterPrototypeMethods;
+  // @ts-expect-error -- a retyped method: listRoutes must return the route list
+  ({ ...routerImpl, listRoutes: (): string => '' }) satisfies RouterPrototypeMethods;
+}
+// The Layer class has exactly the public Layer's members (`implements`, and `LayerPublicShape`
+// in src/layer.ts for the members the interface does not declare), with the same types.
+type _layerKeys = Expect<Equal<keyof LayerClass, keyof Layer>>;
+type _layerFits = Expect<LayerClass extends Layer ? true : false>;
+type _layerExtra = Expect<Equal<LayerPublicShape, never>>;
 
 // Never called: each line must fail to compile.
 export function mustNotCompile(): void {

@@ -10,6 +10,7 @@
 // - the automatic `OPTIONS` answer lists the methods without spaces (`Allow: GET,HEAD`).
 
 import brisk from '@brisk/app';
+import { useArguments } from '@brisk/router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { express4Matcher, isExpress4Path, type LayerMatcher, translateExpress4 } from './path.js';
 import { warn } from './warn.js';
@@ -110,19 +111,8 @@ route4.all = routeMethod('all');
 /** The prototype of Express 4 routers, between a router and brisk's Router prototype. */
 export const router4: Record<string, unknown> = Object.create(base);
 
-router4.use = function use(this: RouterState, handler: unknown, ...rest: unknown[]): unknown {
-  let path: unknown = '/';
-  let args: unknown[] = [handler, ...rest];
-  if (typeof handler !== 'function') {
-    let first = handler;
-    while (Array.isArray(first) && first.length !== 0) first = first[0];
-    if (typeof first !== 'function') {
-      path = handler;
-      args = rest;
-    }
-  }
-  const fns = args.flat(Infinity);
-  if (fns.length === 0) throw new TypeError('Router.use() requires a middleware function');
+router4.use = function use(this: RouterState, ...args: unknown[]): unknown {
+  const { path, handlers: fns } = useArguments(args, 'Router.use() requires a middleware function');
   for (const fn of fns) {
     if (typeof fn !== 'function') {
       throw new TypeError(`Router.use() requires a middleware function but got a ${useTypeName(fn)}`);
