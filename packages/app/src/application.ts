@@ -286,7 +286,7 @@ export const application = {
       sub.mountpath = path;
       sub.parent = this;
       router.use(path as string, function mounted_app(req: IncomingMessage, res: ServerResponse, next: NextFunction) {
-        const orig = (req as unknown as { app: App }).app;
+        const orig = (req as IncomingMessage & { app: App }).app;
         sub.handle(req, res, (err?: unknown) => {
           Object.setPrototypeOf(req, orig.request);
           Object.setPrototypeOf(res, orig.response);

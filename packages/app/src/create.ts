@@ -53,8 +53,8 @@ export function createApplication(): Express {
       server = this;
       if (this !== undefined && this !== null) trackServer(this, { req, res });
     }
-    (app as unknown as Express).handle(req, res, next);
-  } as unknown as Express;
+    (app as unknown as Express).handle(req, res, next); // the function is the app (mixin below)
+  } as unknown as Express; // an Express once `mixin` has copied the methods onto it, as express does
   mixin(app, EventEmitter.prototype);
   mixin(app, application);
 
@@ -81,8 +81,10 @@ export namespace createApplication {
   /** The prototype of every app's responses (`express.response`). */
   export const response = responsePrototype;
   /** `brisk.Router([options])`: @brisk/router's Router, typed for an app's requests and responses. */
+  // @brisk/router's Router, typed for node's requests, given the app's request and response types
   export const Router: RouterFactory = RouterImpl as unknown as RouterFactory;
   /** The route class (`brisk.Route`). */
+  // (the same for the route class)
   export const Route: RouterFactory['Route'] = RouteImpl as unknown as RouterFactory['Route'];
   /** JSON bodies (body-parser's `json`). */
   export const json: typeof bodies.json = jsonParser;

@@ -26,6 +26,7 @@ export interface RouterModule extends Constructor {
  * router.get('/users/:id', (req, res) => res.end(req.params.id));
  * http.createServer((req, res) => router(req, res, (err) => { res.statusCode = err ? 500 : 404; res.end(); }));
  */
+// TypeScript gives a function declaration no construct signature; `Router` is also called with `new`
 export const Router: RouterModule = Object.assign(createRouter as unknown as Constructor, { Route: RouteClass });
 
 /** The types, also reachable from the function (`Router.RouterOptions`), for CommonJS users. */

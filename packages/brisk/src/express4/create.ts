@@ -1,6 +1,6 @@
 // `require('briskjs/express4')`: Express 4.22's `express()`, with its properties, and the types
 // as a namespace of it (`express.Request`), for CommonJS users (index.cts) and the ESM default.
-import brisk from '@brisk/app';
+import brisk, { type Express } from '@brisk/app';
 import { parse as parseQs } from '@brisk/qs';
 import { parseurl } from '@brisk/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,10 +43,10 @@ const REMOVED = [
   'staticCache',
 ];
 
-const baseSet = brisk.application.set as unknown as (this: App, setting: string, value?: unknown) => unknown;
+const baseSet = brisk.application.set;
 
 /** `app.set` with Express 4's `extended` query parser (qs with `arrayLimit` 1000). */
-function set(this: App, setting: string, value?: unknown): unknown {
+function set(this: ThisParameterType<typeof baseSet>, setting: string, value?: unknown): unknown {
   if (arguments.length === 1) return baseSet.call(this, setting);
   const ret = baseSet.call(this, setting, value);
   if (setting === 'query parser' && value === 'extended') baseSet.call(this, 'query parser fn', parseExtendedQuery);
@@ -71,9 +71,15 @@ const responseProps = responseOverlay(brisk.response);
  * app.get('/users/:id?', (req, res) => res.send(200, req.params.id || 'all'));
  */
 export function createApplication(): Express4 {
-  const app = brisk() as unknown as App & Record<string, unknown>;
+  const app = brisk();
+  express4App(app);
+  return app;
+}
+
+/** Makes a brisk app an Express 4 app: Express 4's router, `set`, `del`, requests and responses. */
+function express4App(app: Express): asserts app is Express & Express4 {
   let router: unknown = null;
-  const routerOf = function (this: App): unknown {
+  const routerOf = function (this: Express): unknown {
     router ??= Router({
       caseSensitive: this.enabled('case sensitive routing'),
       strict: this.enabled('strict routing'),
@@ -90,7 +96,6 @@ export function createApplication(): Express4 {
   app.set('query parser', 'extended');
   Object.defineProperties(app.request, requestProps);
   Object.defineProperties(app.response, responseProps);
-  return app as unknown as Express4;
 }
 
 /** Express 4's `express.query([options])`: parses the query string into `req.query` unless set. */
