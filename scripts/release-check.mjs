@@ -5,12 +5,18 @@
 // runs CommonJS, ESM and strict TypeScript (.cts and .mts) programs against them.
 // docs/decisions/016-publishing.md.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInterop } from './interop.mjs';
 import { filesOf, packages, REPO, root } from './metadata.mjs';
 import { npmInstall, packAll, packPeers, run } from './pack.mjs';
+
+/** Every file under `dir`, relative to it. */
+const filesUnder = (dir, base = dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name), base) : [join(dir, e.name).slice(base.length + 1)],
+  );
 
 const t0 = Date.now();
 const step = (s) => console.log(`release-check: ${s} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
@@ -29,15 +35,20 @@ try {
   step('pack');
   const tarballs = packAll(join(work, 'tarballs'));
   for (const t of tarballs) {
-    const files = filesOf(packages.find((p) => p.json.name === t.name).json);
-    const allowed = new Set(['package.json', 'README.md', 'LICENSE', ...files]);
+    const pkg = packages.find((p) => p.json.name === t.name);
+    // `files`: dist/ without the build's stamp, the subpath manifests, the changelog
+    const files = filesOf(pkg.json).filter((f) => f !== 'dist' && !f.startsWith('!'));
+    const built = filesUnder(join(pkg.path, 'dist'))
+      .filter((f) => f !== '.build-inputs')
+      .map((f) => `dist/${f}`);
+    const allowed = new Set(['package.json', 'README.md', 'LICENSE', ...files, ...built]);
     const entries = run('tar', ['tzf', t.tgz])
       .split('\n')
       .filter(Boolean)
       .map((e) => e.replace(/^package\//, ''));
     const extra = entries.filter((e) => !allowed.has(e));
     assert.deepEqual(extra, [], `${t.name}: unexpected files in the tarball`);
-    for (const f of ['package.json', 'README.md', 'LICENSE', ...files.filter((f) => f.startsWith('dist/'))]) {
+    for (const f of ['package.json', 'README.md', 'LICENSE', ...built]) {
       assert.ok(entries.includes(f), `${t.name}: ${f} missing from the tarball`);
     }
     const text = run('tar', ['xzOf', t.tgz, 'package/package.json']);
@@ -198,6 +209,7 @@ import bytes from '@brisk/bytes';
 import qs, { parse } from '@brisk/qs';
 import { createError, isHttpError } from '@brisk/http';
 import { match } from '@brisk/path';
+
 const app = brisk();
 app.use(brisk.json());
 app.get('/users/:id', (req: Request<{ id: string }>, res: Response) => {
