@@ -32,7 +32,7 @@ function generate(name: string, db: Record<string, object>, version: string | nu
 }
 
 const tableOf = (code: string, name: string) =>
-  (code.match(new RegExp(`export const ${name} = \`([^\`]*)\``)) ?? [])[1];
+  (code.match(new RegExp(`export const ${name}: string = \`([^\`]*)\``)) ?? [])[1];
 
 // Each extension below is listed by several types; the comment says which wins and why.
 const FIXTURE = {
