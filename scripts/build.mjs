@@ -65,19 +65,54 @@ const options = {
   newLine: ts.NewLineKind.LineFeed,
 };
 
+/** The files that declare what an entry (src/index.ts, src/<name>/index.ts) exports, or a member of its default export. */
+function declaringFiles(prog) {
+  const checker = prog.getTypeChecker();
+  const real = (x) => (x.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(x) : x);
+  const out = new Set();
+  const add = (x) => {
+    for (const d of real(x).declarations ?? []) out.add(resolve(d.getSourceFile().fileName));
+  };
+  for (const { src } of entriesOf(json)) {
+    for (const entry of [`${src}/index.ts`, `${src}/index.cts`]) {
+      const mod = checker.getSymbolAtLocation(prog.getSourceFile(entry));
+      if (!mod) continue;
+      for (const x of checker.getExportsOfModule(mod)) {
+        add(x);
+        const main = real(x);
+        if (main.flags & ts.SymbolFlags.Namespace) for (const m of checker.getExportsOfModule(main)) add(m);
+      }
+    }
+  }
+  return out;
+}
+
 rmSync('dist', { recursive: true, force: true });
 // Two emits of one checked program: the JavaScript without the sources' comments (what runs, and
 // what a stack trace points into: the code, as it was written, a line per statement), then the
 // declarations with them (what editors show). `noCheck` on the second: the first checked it all.
 const program = ts.createProgram(files, { ...options, declaration: false, removeComments: true });
 const emitted = program.emit();
-const declarations = ts.createProgram({
+// A file's declarations keep their doc comments when it declares something the entries export
+// (what an editor shows a user); those of the package's internal modules do not need them.
+const declarationOptions = { ...options, emitDeclarationOnly: true, noCheck: true };
+const withDocs = ts.createProgram({ rootNames: files, options: declarationOptions, oldProgram: program });
+const withoutDocs = ts.createProgram({
   rootNames: files,
-  options: { ...options, emitDeclarationOnly: true, noCheck: true },
+  options: { ...declarationOptions, removeComments: true },
   oldProgram: program,
 });
-const declared_ = declarations.emit();
-const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics, ...declared_.diagnostics];
+const publicFiles = declaringFiles(withDocs);
+const declared_ = files.map((file) =>
+  (publicFiles.has(resolve(file)) ? withDocs : withoutDocs).emit(
+    (publicFiles.has(resolve(file)) ? withDocs : withoutDocs).getSourceFile(file),
+  ),
+);
+const diagnostics = [
+  ...ts.getPreEmitDiagnostics(program),
+  ...emitted.diagnostics,
+  ...declared_.flatMap((d) => d.diagnostics),
+];
 if (diagnostics.length) {
   const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
   fail(`\n${ts.formatDiagnostics(diagnostics, host)}`);
