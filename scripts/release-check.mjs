@@ -5,9 +5,10 @@
 // runs CommonJS, ESM and strict TypeScript (.cts and .mts) programs against them.
 // docs/decisions/016-publishing.md.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { functionModule } from './entries.mjs';
 import { runInterop } from './interop.mjs';
 import { filesOf, packages, REPO, root } from './metadata.mjs';
 import { npmInstall, packAll, packPeers, run } from './pack.mjs';
@@ -21,7 +22,9 @@ const filesUnder = (dir, base = dir) =>
 const t0 = Date.now();
 const step = (s) => console.log(`release-check: ${s} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
 const work = join(tmpdir(), `brisk-release-check-${process.pid}`);
-const fnPkgs = new Set(packages.filter((p) => existsSync(join(p.path, 'src/cjs.ts'))).map((p) => p.json.name));
+const fnPkgs = new Set(
+  packages.filter((p) => functionModule(readFileSync(join(p.path, 'src/index.cts'), 'utf8'))).map((p) => p.json.name),
+);
 
 try {
   if (!process.argv.includes('--built')) {
