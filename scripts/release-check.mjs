@@ -5,7 +5,7 @@
 // runs CommonJS, ESM and strict TypeScript (.cts and .mts) programs against them.
 // docs/decisions/016-publishing.md.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { functionModule } from './entries.mjs';
