@@ -21,18 +21,20 @@ for (const row of table) {
 }
 
 /**
- * Largest install allowed, as a fraction of the upstream install: readable code (not minified)
- * matters more than a few kilobytes, so the smallest packages, where a README and declarations
- * weigh most, may be up to a quarter larger than their upstream; the framework, which also
- * carries the Express 4 entry and validation with OpenAPI, stays under 45 % of express + morgan;
- * every other package no larger than what it replaces (decision 016).
+ * Largest install allowed, as a fraction of the upstream install: readable code (not minified,
+ * one file per source file: decision 036) matters more than a few kilobytes, so the smallest
+ * packages, where a README and declarations weigh most, may be up to a quarter larger than their
+ * upstream (bytes 40 %, router half again, logger a tenth: where the per-file build weighs most);
+ * the framework, which also carries the Express 4 entry and validation with OpenAPI, stays under
+ * 50 % of express + morgan; every other package no larger than what it replaces (decision 016).
  */
 const TARGET = {
-  briskjs: 0.45,
-  '@brisk/bytes': 1.25,
+  briskjs: 0.5,
+  '@brisk/bytes': 1.4,
+  '@brisk/logger': 1.1,
   '@brisk/path': 1.25,
   '@brisk/range': 1.25,
-  '@brisk/router': 1.25,
+  '@brisk/router': 1.5,
 };
 
 /**
