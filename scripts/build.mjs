@@ -88,9 +88,9 @@ function declaringFiles(prog) {
 }
 
 rmSync('dist', { recursive: true, force: true });
-// Two emits of one checked program: the JavaScript without the sources' comments (what runs, and
-// what a stack trace points into: the code, as it was written, a line per statement), then the
-// declarations with them (what editors show). `noCheck` on the second: the first checked it all.
+// One checked program emits the JavaScript, without the sources' comments (what runs, and what a
+// stack trace points into: the code as written, a line per statement); the declarations come from
+// two unchecked programs over the same files (`noCheck`: the first checked it all).
 const program = ts.createProgram(files, { ...options, declaration: false, removeComments: true });
 const emitted = program.emit();
 // A file's declarations keep their doc comments when it declares something the entries export
@@ -103,15 +103,14 @@ const withoutDocs = ts.createProgram({
   oldProgram: program,
 });
 const publicFiles = declaringFiles(withDocs);
-const declared_ = files.map((file) =>
-  (publicFiles.has(resolve(file)) ? withDocs : withoutDocs).emit(
-    (publicFiles.has(resolve(file)) ? withDocs : withoutDocs).getSourceFile(file),
-  ),
-);
+const declarationEmits = files.map((file) => {
+  const from = publicFiles.has(resolve(file)) ? withDocs : withoutDocs;
+  return from.emit(from.getSourceFile(file));
+});
 const diagnostics = [
   ...ts.getPreEmitDiagnostics(program),
   ...emitted.diagnostics,
-  ...declared_.flatMap((d) => d.diagnostics),
+  ...declarationEmits.flatMap((d) => d.diagnostics),
 ];
 if (diagnostics.length) {
   const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
