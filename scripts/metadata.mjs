@@ -45,7 +45,9 @@ function entryFields(path, json) {
   const exports = {};
   let top;
   for (const e of entriesOf(json)) {
-    const fn = functionModule(readFileSync(join(path, e.src, 'index.cts'), 'utf8'));
+    const cts = join(path, e.src, 'index.cts');
+    if (!existsSync(cts)) throw new Error(`${cts}: a package's CommonJS entry (decision 036) is missing`);
+    const fn = functionModule(readFileSync(cts, 'utf8'));
     const require = { types: `./${e.out}/index.${fn ? 'd.cts' : 'd.ts'}`, default: `./${e.out}/index.cjs` };
     top ??= require;
     exports[e.subpath] = {
