@@ -370,6 +370,20 @@ test('bad input: a TypeError at call time for timeout or delay that is negative,
   assert.throws(() => briskShutdown(server, 5 as never), TypeError);
 });
 
+test('shutdown.track(server) returns the server; a TypeError for anything else', () => {
+  const server = http.createServer(makeApp());
+  assert.equal(briskShutdown.track(server), server);
+  assert.equal(briskShutdown.track(server), server, 'twice is fine');
+  for (const bad of [undefined, null, {}, 'server', makeApp()]) {
+    assert.throws(
+      () => briskShutdown.track(bad as never),
+      (err: Error) => err instanceof TypeError && /shutdown\.track: server must be a server/.test(err.message),
+    );
+  }
+  assert.equal(brisk.shutdown.track, appShutdown.track);
+  assert.equal(briskShutdown.track.name, 'track');
+});
+
 test('a server that is not listening resolves true at once; closed or never started', async () => {
   const never = http.createServer();
   assert.equal(await briskShutdown(never, { timeout: 60_000 }), true);

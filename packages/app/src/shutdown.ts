@@ -1,16 +1,19 @@
 // shutdown(server, { timeout, delay }): graceful shutdown of an HTTP server serving an app.
 //
 // How connections are found without node internals (decision 028): a tracker per server listens
-// to the server's own events, 'connection' (plain) or 'secureConnection' (TLS), 'session'
+// to the server's own events, 'connection' (every socket the server accepts, TLS ones before
+// their handshake), 'secureConnection' (the socket HTTP/1 requests see under TLS), 'session'
 // (HTTP/2) and 'request' (every request, HTTP/1 and HTTP/2), and remembers each connection's
-// latest response. It starts when `app.listen` makes the server, or, for a server made
-// elsewhere (`http.createServer(app)`, `https`, `http2.createSecureServer`), the first time the
-// app is called as that server's request listener (an EventEmitter calls a listener with the
-// server as `this`); `shutdown` starts it too, if nothing did before. Connections that pre-date
-// the tracker are reached by what node offers publicly: `server.closeIdleConnections()` closes
-// idle HTTP/1 sockets (polled during the drain), every request they send later passes the
-// tracker's 'request' listener, `server.close()`'s callback says when the last one is gone, and
-// `server.closeAllConnections()` cuts HTTP/1 ones at the deadline.
+// latest response. It starts when `app.listen` makes the server or `shutdown.track(server)` is
+// called, or, for a server made elsewhere (`http.createServer(app)`, `https`,
+// `http2.createSecureServer`), the first time the app is called as that server's request listener
+// (an EventEmitter calls a listener with the server as `this`); `shutdown` starts it too, if
+// nothing did before. Connections that pre-date the tracker are reached by what node offers
+// publicly: `server.closeIdleConnections()` closes idle HTTP/1 sockets (polled during the drain),
+// every request they send later passes the tracker's 'request' listener, `server.close()`'s
+// callback says when the last one is gone, and `server.closeAllConnections()` cuts HTTP/1 ones at
+// the deadline; upgraded and TLS connections, and HTTP/2 sessions, that pre-date it stay out of
+// reach (hence `shutdown.track`).
 
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -49,15 +52,35 @@ interface Conn {
 /** One server's connections, sessions and drain state. */
 interface Tracker {
   readonly server: NetServer;
+  /**
+   * Every socket the server accepted since tracking began, as accepted (the TCP socket, also
+   * under TLS, where it is the only handle on a connection whose handshake has not finished;
+   * destroying it closes the TLS socket above it): what the deadline destroys.
+   */
+  readonly sockets: Set<Socket>;
   /** HTTP/1 connections, by the socket requests see (`req.socket`). */
   readonly conns: Map<Socket, Conn>;
-  /** HTTP/2 sessions. */
-  readonly sessions: Set<Http2Session>;
+  /** HTTP/2 sessions, each with its socket's address pair (to find the accepted socket it runs on). */
+  readonly sessions: Map<Http2Session, string | undefined>;
   draining: boolean;
   /** Called when a connection or session goes away during the drain. */
   onGone: (() => void) | undefined;
   /** The shutdown's promise, once `shutdown` was called. */
   promise: Promise<boolean> | undefined;
+}
+
+/** A connection's address pair, which the sockets of one connection share (TCP, TLS, HTTP/2's view). */
+interface Endpoints {
+  remoteAddress?: string | undefined;
+  remotePort?: number | undefined;
+  localAddress?: string | undefined;
+  localPort?: number | undefined;
+}
+
+/** The address pair as a key; undefined once the socket is closed. */
+function peerOf(socket: Endpoints | undefined): string | undefined {
+  if (!socket || socket.remotePort === undefined) return undefined;
+  return `${socket.remoteAddress} ${socket.remotePort} ${socket.localAddress} ${socket.localPort}`;
 }
 
 const trackers = new WeakMap<object, Tracker>();
@@ -96,8 +119,20 @@ function addConn(tracker: Tracker, socket: Socket): Conn {
   return conn;
 }
 
+/** A socket the server accepted (for a plain HTTP/1 server, also its connection). */
+function addSocket(tracker: Tracker, socket: Socket, http1: boolean): void {
+  tracker.sockets.add(socket);
+  if (http1 && !tracker.conns.has(socket)) tracker.conns.set(socket, { res: undefined });
+  socket.once('close', () => {
+    tracker.sockets.delete(socket);
+    tracker.conns.delete(socket);
+    tracker.onGone?.();
+  });
+}
+
 function addSession(tracker: Tracker, session: Http2Session): void {
-  tracker.sessions.add(session);
+  // read through the session's socket view (its properties are the socket's)
+  tracker.sessions.set(session, peerOf(session.socket));
   session.once('close', () => {
     tracker.sessions.delete(session);
     tracker.onGone?.();
@@ -112,7 +147,7 @@ type H2CompatibleRequest = IncomingMessage & { stream?: { session?: Http2Session
 function noteRequest(tracker: Tracker, req: H2CompatibleRequest, res: ServerResponse): void {
   if (req.httpVersionMajor === 2) {
     const session = req.stream?.session;
-    if (session && !tracker.sessions.has(session)) addSession(tracker, session);
+    if (session && !session.destroyed && !tracker.sessions.has(session)) addSession(tracker, session);
     return;
   }
   const socket = req.socket;
@@ -129,8 +164,9 @@ function noteRequest(tracker: Tracker, req: H2CompatibleRequest, res: ServerResp
 
 /**
  * Starts tracking `server`'s connections, sessions and requests (once per server). `app.listen`
- * calls it when it makes the server; an app calls it the first time a server hands it a request.
- * Returns the tracker; `first`, when given, is the request being handed over right now.
+ * and `shutdown.track` call it when the server is made; an app calls it the first time a server
+ * hands it a request. Returns the tracker; `first`, when given, is the request being handed over
+ * right now.
  */
 export function trackServer(
   server: object,
@@ -141,24 +177,24 @@ export function trackServer(
   if (!(server instanceof NetServer)) return undefined;
   const tracker: Tracker = {
     server,
+    sockets: new Set(),
     conns: new Map(),
-    sessions: new Set(),
+    sessions: new Map(),
     draining: false,
     onGone: undefined,
     promise: undefined,
   };
   trackers.set(server, tracker);
   const emitter = server as EventEmitter;
-  const onConnection = (socket: Socket): void => {
-    if (!tracker.conns.has(socket)) addConn(tracker, socket);
-  };
-  if (server instanceof TlsServer) {
+  const tls = server instanceof TlsServer;
+  // every accepted socket; on a plain HTTP/1 server it is also what requests see as req.socket
+  const plainHttp1 = !tls && isHttp1(server);
+  emitter.on('connection', (socket: Socket) => addSocket(tracker, socket, plainHttp1));
+  if (tls) {
     // what requests see as req.socket; an HTTP/2 connection is tracked as its session instead
     emitter.on('secureConnection', (socket: Socket & { alpnProtocol?: string | false }) => {
-      if (socket.alpnProtocol !== 'h2') onConnection(socket);
+      if (socket.alpnProtocol !== 'h2' && !tracker.conns.has(socket)) addConn(tracker, socket);
     });
-  } else if (isHttp1(server)) {
-    emitter.on('connection', onConnection);
   } // an h2c server: its connections are its sessions
   emitter.on('session', (session: Http2Session) => addSession(tracker, session));
   // first, so that a handler answering at once still gets `Connection: close` during the drain
@@ -214,7 +250,9 @@ export function shutdown(server: ShutdownServer, options: ShutdownOptions = {}):
   const tracker = trackServer(server) as Tracker;
   if (tracker.promise) return tracker.promise;
   tracker.promise = new Promise<boolean>((resolve) => {
-    if (!server.listening && tracker.conns.size === 0 && tracker.sessions.size === 0) {
+    const nothingOpen = (): boolean =>
+      tracker.conns.size === 0 && tracker.sessions.size === 0 && tracker.sockets.size === 0;
+    if (!server.listening && nothingOpen()) {
       resolve(true);
       return;
     }
@@ -233,8 +271,21 @@ export function shutdown(server: ShutdownServer, options: ShutdownOptions = {}):
     // every connection gone: the server's close callback (counts those tracking never saw), or,
     // when the server had stopped listening before, the tracked ones
     const check = (): void => {
-      if (serverClosed && tracker.conns.size === 0 && tracker.sessions.size === 0) settle(true);
+      if (serverClosed && nothingOpen()) settle(true);
     };
+    // Sockets with nothing left to lose, closed at the poll after the one that found them (so
+    // that a client that connected a moment before the drain gets a poll's time to speak): those
+    // that have not sent a byte (a connection with no request, a TLS client before its
+    // ClientHello), and those of HTTP/2 sessions that are over (GOAWAY sent, every stream done;
+    // node then ends the socket and waits for the client to close its side, which one that
+    // ignores GOAWAY never does, and emits the session's 'close' only after that).
+    const doomed = new Set<Socket>();
+    const condemn = (socket: Socket | undefined): void => {
+      if (!socket || socket.destroyed) return;
+      if (doomed.has(socket)) socket.destroy();
+      else doomed.add(socket);
+    };
+    const peers = new Map<string, Socket>(); // the accepted sockets by address pair, at the drain
     // an HTTP/1 server's (node:http, node:https); an HTTP/2 server has neither
     const http1: NetServer & { closeIdleConnections?: () => void; closeAllConnections?: () => void } = server;
     const closeIdle = (): void => {
@@ -245,10 +296,18 @@ export function shutdown(server: ShutdownServer, options: ShutdownOptions = {}):
           if (!conn.res || conn.res.writableFinished || conn.res.destroyed) socket.destroy();
         }
       }
+      for (const socket of tracker.sockets) if (socket.bytesRead === 0) condemn(socket);
+      for (const [session, peer] of tracker.sessions) {
+        if (session.destroyed && peer !== undefined) condemn(peers.get(peer));
+      }
     };
     const drain = (): void => {
       tracker.draining = true;
       tracker.onGone = check;
+      for (const socket of tracker.sockets) {
+        const peer = peerOf(socket);
+        if (peer !== undefined) peers.set(peer, socket);
+      }
       const listening = server.listening;
       if (listening) {
         server.close(() => {
@@ -260,13 +319,16 @@ export function shutdown(server: ShutdownServer, options: ShutdownOptions = {}):
         const res = conn.res;
         if (res && !res.writableFinished && !res.destroyed) drainResponse(socket, conn, res);
       }
-      for (const session of tracker.sessions) session.close();
+      for (const session of tracker.sessions.keys()) session.close();
       closeIdle();
       poll = setInterval(closeIdle, IDLE_POLL);
       poll.unref();
       deadline = setTimeout(() => {
-        for (const session of tracker.sessions) session.destroy();
+        for (const session of tracker.sessions.keys()) session.destroy();
         for (const socket of tracker.conns.keys()) socket.destroy();
+        // what is left: upgraded connections, TLS ones mid-handshake, HTTP/2 sessions' sockets
+        // whose client never closed its side (a session's own destroy only ends the socket)
+        for (const socket of tracker.sockets) socket.destroy();
         if (typeof http1.closeAllConnections === 'function') http1.closeAllConnections();
         settle(false);
       }, timeout);
@@ -277,3 +339,24 @@ export function shutdown(server: ShutdownServer, options: ShutdownOptions = {}):
   });
   return tracker.promise;
 }
+
+/**
+ * Starts tracking `server` for {@link shutdown} now, and returns it: for a server you make
+ * yourself (`http.createServer(app)`, `https.createServer(options, app)`,
+ * `http2.createSecureServer(options, app)`), call it before `server.listen`, so that every
+ * connection is known from its first byte: without it, tracking starts at the app's first request,
+ * and an upgraded (WebSocket) or TLS connection, or an HTTP/2 session, opened before that is out
+ * of `shutdown`'s reach and can keep the process running past the deadline. `app.listen` does
+ * this itself. Throws a `TypeError` for something that is not a server.
+ *
+ * @example
+ * const server = brisk.shutdown.track(http.createServer(app)).listen(3000);
+ */
+function track<S extends ShutdownServer>(server: S): S {
+  if (!(server instanceof NetServer)) {
+    throw new TypeError('shutdown.track: server must be a server made by http, https or http2');
+  }
+  trackServer(server);
+  return server;
+}
+shutdown.track = track;
