@@ -40,7 +40,7 @@ function blocks(text) {
   let filePrelude = '';
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const marker = /^<!-- docs-test: (skip|prelude|file-prelude|dir)\b([\s\S]*)$/.exec(line);
+    const marker = /^\s*<!-- docs-test: (skip|prelude|file-prelude|dir)\b([\s\S]*)$/.exec(line);
     if (marker) {
       let body = marker[2];
       while (!body.includes('-->') && i + 1 < lines.length) body += '\n' + lines[++i];
@@ -53,12 +53,18 @@ function blocks(text) {
       else pending.dir = body;
       continue;
     }
-    const fence = /^```(\w*)\s*$/.exec(line);
+    // a fence at any indentation (inside a list item too); its lines lose that indentation
+    const fence = /^(\s*)```(\w*)\s*$/.exec(line);
     if (!fence) continue;
+    const indent = fence[1];
     const start = i + 1;
     let end = start;
-    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
-    out.push({ lang: fence[1], line: start, code: lines.slice(start, end).join('\n'), ...pending, filePrelude });
+    while (end < lines.length && !/^\s*```\s*$/.test(lines[end])) end++;
+    const code = lines
+      .slice(start, end)
+      .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart()))
+      .join('\n');
+    out.push({ lang: fence[2], line: start, code, ...pending, filePrelude });
     pending = { skip: undefined, prelude: '', dir: undefined };
     i = end;
   }
@@ -254,7 +260,7 @@ function checkShell(code) {
 // of the document it names (GitHub's anchors: lower case, punctuation dropped, spaces to -).
 
 function anchors(file) {
-  const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  const text = readFileSync(file, 'utf8').replace(/^\s*```[\s\S]*?^\s*```/gm, '');
   const seen = new Map();
   const out = new Set();
   for (const m of text.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
@@ -273,7 +279,7 @@ function anchors(file) {
 
 function checkLinks(doc, text) {
   const problems = [];
-  const prose = text.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+  const prose = text.replace(/^\s*```[\s\S]*?^\s*```/gm, '').replace(/`[^`\n]*`/g, '');
   for (const m of prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
     const target = m[1];
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
