@@ -1,6 +1,7 @@
 // openapi(app, { info }): an OpenAPI 3.1 document of the app's routes, with parameters, request
 // bodies and responses from the JSON Schema of the schemas `validate()` was given. Decision 032.
 import { parse, type Token } from '@brisk/path';
+import { checkKeys } from './keys.js';
 import type { Schemas } from './validate.js';
 import type { StandardProps } from './standard.js';
 
@@ -33,6 +34,9 @@ const MAX_DEPTH = 32;
 /** JSON Schemas copied this deep; deeper parts become `{}`. */
 const MAX_SCHEMA_DEPTH = 64;
 
+/** The keys of `openapi()`'s options. */
+const OPTION_KEYS: readonly string[] = ['info', 'servers'];
+
 const PROBLEM_RESPONSE = 'ValidationProblem';
 const PROBLEM_SCHEMA = 'ValidationProblem';
 
@@ -46,6 +50,8 @@ type RouteLike = { stack?: unknown };
  * problem+json response where it validates, and the `response` schemas it declares. Routes
  * without schemas are listed too. Synchronous: `await openapi(app, ...)` works as well.
  *
+ * @throws TypeError when `info` lacks a title or a version, an option is unknown, or `app` is no app or router
+ *
  * @example
  * app.get('/openapi.json', (req, res) => res.json(openapi(app, { info: { title: 'Users', version: '1.0.0' } })));
  */
@@ -54,6 +60,7 @@ export function openapi(app: unknown, options: OpenAPIOptions): OpenAPIDocument 
   if (!info || typeof info.title !== 'string' || typeof info.version !== 'string') {
     throw new TypeError('openapi() requires options.info with a title and a version');
   }
+  checkKeys('openapi()', 'option', options, OPTION_KEYS);
   const doc: OpenAPIDocument = {
     openapi: '3.1.0',
     info: { ...info },
@@ -171,7 +178,9 @@ function operation(doc: OpenAPIDocument, pathParams: string[], schemas: Schemas 
   const parameters: JSONObject[] = [];
   const params = schemas?.params ? objectSchema(doc, schemas.params) : undefined;
   for (const name of new Set(pathParams)) {
-    const schema = params?.properties[name] ?? { type: 'string' };
+    // own properties only: a parameter named `constructor` or `__proto__` is not Object.prototype's
+    const own = params && Object.hasOwn(params.properties, name) ? params.properties[name] : undefined;
+    const schema = own ?? { type: 'string' };
     parameters.push({ name, in: 'path', required: true, schema });
   }
   for (const [part, where] of [
@@ -265,36 +274,54 @@ function objectSchema(
 /**
  * The JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) of a schema's input (what the client
  * sends) or output (what a response holds), through the Standard JSON Schema extension; its
- * `$defs` move to `components.schemas`. `undefined` when the library gives none (or throws).
+ * `$defs` move to `components.schemas`. `undefined` when the library gives none, or throws: in the
+ * conversion, or while its output is read (a getter, a Proxy). One schema's failure costs that
+ * schema alone (`{}`), never the document.
  */
 function jsonSchemaOf(doc: OpenAPIDocument, schema: unknown, io: 'input' | 'output' = 'input'): JSONObject | undefined {
-  let json: unknown;
   try {
     const std = (schema as { '~standard'?: StandardProps } | null | undefined)?.['~standard'];
     const convert = std?.jsonSchema?.[io];
     if (typeof convert !== 'function') return undefined;
-    json = convert.call(std?.jsonSchema, { target: 'draft-2020-12' });
+    return place(doc, convert.call(std?.jsonSchema, { target: 'draft-2020-12' }));
   } catch {
     return undefined;
   }
+}
+
+/** A name taken in `components.schemas`: an own key, or `__proto__` (a key no assignment makes). */
+function taken(schemas: JSONObject, name: string): boolean {
+  return name === '__proto__' || Object.hasOwn(schemas, name);
+}
+
+/**
+ * A converter's output as the document holds it: a copy, with its `$defs` moved to
+ * `components.schemas` under names not taken yet and their `$ref`s rewritten. All or nothing:
+ * the components change only once every copy is made, since reading the output may throw.
+ */
+function place(doc: OpenAPIDocument, json: unknown): JSONObject | undefined {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const schemas = doc.components.schemas;
   const renames = new Map<string, string>();
   const defs = (json as JSONObject).$defs;
+  const moved: Array<[string, JSONObject]> = [];
   if (defs && typeof defs === 'object' && !Array.isArray(defs)) {
+    const used = new Set<string>();
     for (const name of Object.keys(defs)) {
       const base = name.replace(/[^A-Za-z0-9._-]/g, '_') || 'Schema';
       let target = base;
-      for (let n = 2; doc.components.schemas[target] !== undefined; n++) target = `${base}_${n}`;
-      doc.components.schemas[target] = {}; // reserved before the copies, which may refer to it
+      for (let n = 2; taken(schemas, target) || used.has(target); n++) target = `${base}_${n}`;
+      used.add(target);
       renames.set(name, target);
     }
     for (const [name, target] of renames) {
-      doc.components.schemas[target] = copy((defs as JSONObject)[name], renames, 0, new Set()) as JSONObject;
+      moved.push([target, copy((defs as JSONObject)[name], renames, 0, new Set()) as JSONObject]);
     }
   }
   const out = copy(json, renames, 0, new Set()) as JSONObject;
   delete out.$schema;
   delete out.$defs;
+  for (const [target, def] of moved) schemas[target] = def;
   return out;
 }
 
@@ -314,7 +341,7 @@ function copy(value: unknown, renames: Map<string, string>, depth: number, seen:
       if (key === '__proto__') continue;
       let v = copy((value as JSONObject)[key], renames, depth + 1, seen);
       if (key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
-        const target = renames.get(decodeURIComponent(v.slice(8)).replace(/~1/g, '/').replace(/~0/g, '~'));
+        const target = renames.get(pointerToken(v.slice(8)));
         if (target) v = `#/components/schemas/${target}`;
       }
       if (v !== undefined) obj[key] = v;
@@ -323,4 +350,15 @@ function copy(value: unknown, renames: Map<string, string>, depth: number, seen:
   }
   seen.delete(value);
   return out;
+}
+
+/** A JSON Pointer token of a URI fragment, decoded (`%25` → `%`, `~1` → `/`, `~0` → `~`); as is when malformed. */
+function pointerToken(text: string): string {
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    // a malformed %-escape names no $defs entry: left as is, it matches none
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
 }

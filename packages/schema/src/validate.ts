@@ -3,6 +3,7 @@
 // 400 application/problem+json (RFC 9457) listing every issue of every part. Decision 032.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createError, type HttpError } from '@brisk/http';
+import { checkKeys, listOf } from './keys.js';
 import type { StandardProps, StandardSchemaV1 } from './standard.js';
 
 /** The request parts a schema can check, in the order they are checked. */
@@ -65,7 +66,10 @@ export interface ValidateOptions {
    * answers it itself.
    */
   onError?: 'respond' | 'next' | ValidationErrorHandler | undefined;
-  /** The most issues reported in one answer (default 100); the `detail` still counts them all. */
+  /**
+   * The most issues listed in one answer (default 100); the `detail` still counts them all. The
+   * issues listed are also bounded together: at most 64 KiB of JSON.
+   */
   maxIssues?: number | undefined;
 }
 
@@ -81,10 +85,20 @@ export interface Validator<S extends Schemas = Schemas> {
 }
 
 const PARTS: readonly RequestPart[] = ['params', 'query', 'body', 'headers'];
+/** The keys of `validate()`'s first argument. */
+const SCHEMA_KEYS: readonly string[] = [...PARTS, 'response'];
+/** The keys of `validate()`'s options. */
+const OPTION_KEYS: readonly string[] = ['onError', 'maxIssues'];
 /** A message longer than this is cut: a schema's message is echoed to the client. */
 const MAX_MESSAGE = 1000;
 /** Path segments kept per issue. */
 const MAX_PATH = 64;
+/**
+ * The most bytes of JSON the listed issues take together. The per-issue caps bound one issue,
+ * not a hundred: deep paths of long keys, repeated in every issue, made a 64 KB body answer
+ * 6.3 MB. Issues are listed while they fit (the first one always), the rest only counted.
+ */
+const MAX_ISSUE_BYTES = 64 * 1024;
 
 /** One part to check, decided when the middleware is made. */
 interface Check {
@@ -102,9 +116,21 @@ interface Plan {
 /** Per request: the outputs (by check) and the issues so far. */
 interface State {
   values: unknown[];
+  /** The issues listed: always the first ones reported, in order. */
   issues: ValidationIssue[] | undefined;
-  /** All the issues the schemas reported, also those past `maxIssues`. */
+  /** All the issues the schemas reported, also those not listed. */
   count: number;
+  /** The parts with issues, a bit each in `PARTS` order, also those none of whose issues is listed. */
+  failed: number;
+  /** The JSON of the listed issues as an array, in UTF-8 bytes less the closing `]`. */
+  bytes: number;
+  /** An issue did not fit in `MAX_ISSUE_BYTES`: none after it is listed. */
+  full: boolean;
+}
+
+/** A bare schema, where an object of schemas by part was meant. */
+function isSchema(value: object): boolean {
+  return '~standard' in value;
 }
 
 /** The `~standard` of a schema, or a TypeError at setup. */
@@ -124,10 +150,12 @@ function standardOf(schema: unknown, where: string): StandardProps {
  * Standard Schemas (zod, valibot, arktype, ...; sync or async), then puts the outputs where
  * handlers read them (coercions and defaults applied) and calls `next()`. On failure it answers
  * `400 application/problem+json` with every issue of every part (or what `onError` says). A
- * schema that throws goes to `next(err)`. As a route's first handler it types the handlers after
+ * schema that throws or rejects goes to `next(err)`, always an `Error` (a thrown value that is
+ * not one becomes the `cause` of one). As a route's first handler it types the handlers after
  * it: `req.params`, `req.query` and `req.body` are the schemas' outputs.
  *
- * @throws TypeError at setup when a part is not a Standard Schema
+ * @throws TypeError at setup when a part is not a Standard Schema, a key is not a part name (or
+ * an option name), or a bare schema is given where `{ body: schema }` was meant
  * @example
  * app.post('/users/:id', validate({ params: z.object({ id: z.coerce.number() }), body: User }), (req, res) => {
  *   req.params.id; // number
@@ -135,7 +163,13 @@ function standardOf(schema: unknown, where: string): StandardProps {
  * });
  */
 export function validate<const S extends Schemas>(schemas: S, options?: ValidateOptions): Validator<S> {
+  if (schemas !== null && (typeof schemas === 'object' || typeof schemas === 'function') && isSchema(schemas)) {
+    throw new TypeError(
+      'validate() takes an object of schemas by request part, not a schema: write validate({ body: schema }) (or params, query, headers)',
+    );
+  }
   if (schemas === null || typeof schemas !== 'object') throw new TypeError('validate() requires an object of schemas');
+  checkKeys('validate()', 'part', schemas, SCHEMA_KEYS);
   const checks: Check[] = [];
   for (const part of PARTS) {
     const schema = schemas[part];
@@ -151,6 +185,10 @@ export function validate<const S extends Schemas>(schemas: S, options?: Validate
       standardOf((response as Record<string, unknown>)[status], `response ${status}`);
     }
   }
+  if (options !== undefined) {
+    if (options === null || typeof options !== 'object') throw new TypeError('validate(): options must be an object');
+    checkKeys('validate()', 'option', options, OPTION_KEYS);
+  }
   const onError = options?.onError ?? 'respond';
   if (onError !== 'respond' && onError !== 'next' && typeof onError !== 'function') {
     throw new TypeError('validate(): option onError must be "respond", "next" or a function');
@@ -160,7 +198,7 @@ export function validate<const S extends Schemas>(schemas: S, options?: Validate
   const plan: Plan = { checks, onError, maxIssues };
 
   const middleware = function validateRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    run(plan, req as Req, res, next, 0, { values: [], issues: undefined, count: 0 });
+    run(plan, req as Req, res, next, 0, { values: [], issues: undefined, count: 0, failed: 0, bytes: 0, full: false });
   };
   defineSchemas(middleware, schemas);
   return middleware;
@@ -194,12 +232,14 @@ function run(plan: Plan, req: Req, res: ServerResponse, next: Next, from: number
       const result = check.std.validate(read(req, check.part));
       if (result !== null && typeof result === 'object' && typeof (result as Promise<unknown>).then === 'function') {
         // a rejection of resume itself (nothing in it should throw) still reaches next, never the process
-        resume(plan, req, res, next, i, result, state).then(undefined, next);
+        resume(plan, req, res, next, i, result, state).then(undefined, (err: unknown) =>
+          next(failure(err, `the ${check.part} schema`, 'threw')),
+        );
         return;
       }
       record(plan, state, i, check.part, result);
     } catch (err) {
-      next(err);
+      next(failure(err, `the ${check.part} schema`, 'threw'));
       return;
     }
   }
@@ -216,14 +256,56 @@ async function resume(
   pending: unknown,
   state: State,
 ): Promise<void> {
+  const part = (plan.checks[i] as Check).part;
+  let result: unknown;
   try {
-    const result = await pending;
-    record(plan, state, i, (plan.checks[i] as Check).part, result);
+    result = await pending;
   } catch (err) {
-    next(err);
+    next(failure(err, `the ${part} schema`, 'rejected with'));
+    return;
+  }
+  try {
+    record(plan, state, i, part, result);
+  } catch (err) {
+    next(failure(err, `the ${part} schema`, 'threw'));
     return;
   }
   run(plan, req, res, next, i + 1, state);
+}
+
+/**
+ * What goes to `next` when user code (a schema, `onError`) throws or rejects: an Error as it is,
+ * anything else as the `cause` of an Error. `next(undefined)`, `next(0)`, `next('route')` or
+ * `next('router')` would not be an error to the router: the request would go on to a handler
+ * with the body unvalidated. The value is described by its type, never stringified (its
+ * `toString` may throw).
+ */
+function failure(value: unknown, who: string, how: 'threw' | 'rejected with'): unknown {
+  let isError: boolean;
+  try {
+    isError = value instanceof Error;
+  } catch {
+    isError = false; // a Proxy whose getPrototypeOf trap throws
+  }
+  return isError ? value : new Error(`validate(): ${who} ${how} ${describe(value)}, not an Error`, { cause: value });
+}
+
+/** A thrown value in a few words: primitives as they are (a string cut at 64), objects by type. */
+function describe(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.slice(0, 64))}`;
+    case 'bigint':
+      return `${value}n`;
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    case 'object':
+      return value === null ? 'null' : 'an object';
+    default:
+      return String(value); // undefined, a boolean or a number
+  }
 }
 
 /** Keeps a check's output, or its issues. Throws (to `next(err)`) on a result that is no result. */
@@ -236,15 +318,39 @@ function record(plan: Plan, state: State, i: number, part: RequestPart, result: 
     state.values[i] = (result as { value?: unknown }).value;
     return;
   }
-  const list = (state.issues ??= []);
+  state.issues ??= [];
+  state.failed |= 1 << PARTS.indexOf(part);
   if (!Array.isArray(issues) || issues.length === 0) {
     state.count++;
-    if (list.length < plan.maxIssues) list.push({ in: part, path: [], message: 'Invalid value' });
+    list(plan, state, { in: part, path: [], message: 'Invalid value' });
     return;
   }
-  state.count += issues.length;
-  const n = Math.min(issues.length, plan.maxIssues - list.length);
-  for (let k = 0; k < n; k++) list.push(toIssue(part, issues[k]));
+  const n = issues.length;
+  state.count += n;
+  for (let k = 0; k < n && listing(plan, state); k++) list(plan, state, toIssue(part, issues[k]));
+}
+
+/** Whether another issue may still be listed. */
+function listing(plan: Plan, state: State): boolean {
+  return !state.full && (state.issues as ValidationIssue[]).length < plan.maxIssues;
+}
+
+/**
+ * Lists an issue if it fits: at most `maxIssues` issues, and at most `MAX_ISSUE_BYTES` of JSON
+ * for the whole `issues` array (the first issue always, whatever its size). The first one that
+ * does not fit ends the list, so what is listed is always the first issues, in order.
+ */
+function list(plan: Plan, state: State, issue: ValidationIssue): void {
+  const issues = state.issues as ValidationIssue[];
+  if (!listing(plan, state)) return;
+  // its JSON, and the `[` or `,` before it
+  const size = Buffer.byteLength(JSON.stringify(issue)) + 1;
+  if (issues.length > 0 && state.bytes + size + 1 > MAX_ISSUE_BYTES) {
+    state.full = true;
+    return;
+  }
+  state.bytes += size;
+  issues.push(issue);
 }
 
 /** One issue as the answer shows it: only strings and numbers, bounded. */
@@ -270,7 +376,9 @@ function segment(seg: unknown): string | number {
     case 'string':
       return key.length > MAX_MESSAGE ? key.slice(0, MAX_MESSAGE) : key;
     case 'number':
-      return key;
+      // JSON has no NaN or Infinity (JSON.stringify writes null): they are written as strings;
+      // -0 is 0, as the answer's JSON has it
+      return Number.isFinite(key) ? key + 0 : String(key);
     case 'symbol':
       return key.description ?? '';
     case 'bigint':
@@ -306,16 +414,17 @@ function finish(plan: Plan, req: Req, res: ServerResponse, next: Next, state: St
     next();
     return;
   }
-  const err = validationError(state.issues, state.count);
+  const err = validationError(state.issues, state.count, state.failed);
   const onError = plan.onError;
   if (onError === 'next') {
     next(err);
   } else if (typeof onError === 'function') {
     try {
       const ret = onError(err, req, res, next) as { then?: unknown } | undefined;
-      if (ret && typeof ret.then === 'function') (ret as Promise<unknown>).then(undefined, next);
+      if (ret && typeof ret.then === 'function')
+        (ret as Promise<unknown>).then(undefined, (e: unknown) => next(failure(e, 'onError', 'rejected with')));
     } catch (e) {
-      next(e);
+      next(failure(e, 'onError', 'threw'));
     }
   } else if (res.headersSent) {
     next(err);
@@ -328,12 +437,17 @@ function finish(plan: Plan, req: Req, res: ServerResponse, next: Next, state: St
   }
 }
 
-/** The 400 error, with the problem details body. */
-function validationError(issues: ValidationIssue[], count: number): ValidationError {
-  const parts: RequestPart[] = [];
-  for (const issue of issues) if (!parts.includes(issue.in)) parts.push(issue.in);
-  const where = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  const detail = `The request's ${where} ${parts.length === 1 ? 'is' : 'are'} invalid (${count} ${count === 1 ? 'issue' : 'issues'}${count > issues.length ? `, the first ${issues.length} listed` : ''})`;
+/**
+ * The 400 error, with the problem details body. `detail` names every part with issues (`failed`,
+ * a bit per part) and counts every issue, listed or not: "The request's params and body are
+ * invalid (120 issues, the first 100 listed)". `params` and `headers` are plural: "are".
+ */
+function validationError(issues: ValidationIssue[], count: number, failed: number): ValidationError {
+  const parts = PARTS.filter((_, k) => failed & (1 << k));
+  const verb = parts.length > 1 || parts[0] === 'params' || parts[0] === 'headers' ? 'are' : 'is';
+  const listed = issues.length;
+  const first = count > listed ? `, the first ${listed === 1 ? 'one' : listed} listed` : '';
+  const detail = `The request's ${listOf(parts)} ${verb} invalid (${count} ${count === 1 ? 'issue' : 'issues'}${first})`;
   const problem: ValidationProblem = { type: 'about:blank', title: 'Bad Request', status: 400, detail, issues };
   return createError(400, detail, { type: 'request.validation.failed', issues, problem }) as ValidationError;
 }

@@ -235,3 +235,146 @@ test('openapi() of an app with no routes, of a router, and bad arguments', async
   assert.throws(() => openapi(brisk(), {} as never), TypeError);
   assert.throws(() => openapi(null, { info }), TypeError);
 });
+
+/** A Standard Schema whose JSON Schema converter gives what `make()` returns, for input and output. */
+const converted = (make: () => unknown): StandardSchemaV1 =>
+  ({
+    '~standard': {
+      version: 1,
+      vendor: 'x',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: make, output: make },
+    },
+  }) as unknown as StandardSchemaV1;
+
+test('a conversion whose output throws when read is {}; the rest of the document stays', async () => {
+  const trap = () => {
+    throw new Error('getter threw');
+  };
+  const getter = converted(() => ({
+    type: 'object',
+    get properties() {
+      return trap();
+    },
+  }));
+  const deepGetter = converted(() => ({
+    type: 'object',
+    properties: {
+      a: {
+        type: 'array',
+        items: {
+          get type() {
+            return trap();
+          },
+        },
+      },
+    },
+  }));
+  const defsGetter = converted(() => ({
+    $ref: '#/$defs/Node',
+    $defs: {
+      Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } },
+      get Bad() {
+        return trap();
+      },
+    },
+  }));
+  const proxy = converted(() => new Proxy({}, { ownKeys: trap, get: trap, getPrototypeOf: trap }));
+  const throwsFalsy = converted(() => {
+    throw undefined;
+  });
+  const app = brisk();
+  app.post(
+    '/a/:id',
+    validate({
+      params: getter,
+      query: deepGetter,
+      headers: proxy,
+      body: defsGetter,
+      response: { 200: throwsFalsy, 201: getter },
+    }),
+    (_req, res) => res.end(),
+  );
+  app.put('/b', validate({ body: z.object({ name: z.string() }) }), (_req, res) => res.end());
+  const doc = openapi(app, { info });
+  await assertValid(doc);
+  const post = op(doc, '/a/{id}', 'post');
+  assert.deepEqual(post?.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+  assert.deepEqual(post?.requestBody?.content['application/json']?.schema, {});
+  assert.deepEqual(post?.responses['200'], {
+    description: 'Status 200',
+    content: { 'application/json': { schema: {} } },
+  });
+  assert.deepEqual(post?.responses['201'], {
+    description: 'Status 201',
+    content: { 'application/json': { schema: {} } },
+  });
+  // nothing of a failed conversion is left in the components
+  assert.deepEqual(Object.keys(doc.components.schemas), ['ValidationProblem']);
+  assert.deepEqual(op(doc, '/b', 'put')?.requestBody?.content['application/json']?.schema, {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+  });
+});
+
+test('a $ref with a malformed %-escape is left as it is; openapi() does not throw', () => {
+  const badRef = converted(() => ({
+    type: 'object',
+    properties: { a: { $ref: '#/$defs/%E0%A4%A' }, b: { $ref: '#/$defs/B' } },
+    $defs: { B: { type: 'string' } },
+  }));
+  const app = brisk();
+  app.patch('/c', validate({ body: badRef }), (_req, res) => res.end());
+  const doc = openapi(app, { info });
+  assert.deepEqual(op(doc, '/c', 'patch')?.requestBody?.content['application/json']?.schema, {
+    type: 'object',
+    properties: { a: { $ref: '#/$defs/%E0%A4%A' }, b: { $ref: '#/components/schemas/B' } },
+  });
+  assert.deepEqual(doc.components.schemas.B, { type: 'string' });
+});
+
+test('names that are not data: path parameters and $defs named __proto__, constructor, toString', async () => {
+  const defs = converted(() =>
+    JSON.parse(
+      '{"type":"object","properties":{"a":{"$ref":"#/$defs/constructor"},"b":{"$ref":"#/$defs/toString"},"c":{"$ref":"#/$defs/__proto__"}},' +
+        '"$defs":{"constructor":{"type":"string"},"toString":{"type":"number"},"__proto__":{"type":"boolean"}}}',
+    ),
+  );
+  const app = brisk();
+  app.post(
+    '/a/:constructor/:toString/:__proto__/:hasOwnProperty',
+    validate({ params: z.object({ other: z.string() }), body: defs }),
+    (_req, res) => res.end(),
+  );
+  const doc = openapi(app, { info });
+  await assertValid(doc);
+  const post = op(doc, '/a/{constructor}/{toString}/{__proto__}/{hasOwnProperty}', 'post');
+  assert.deepEqual(
+    post?.parameters?.map((p) => [p.name, p.schema]),
+    ['constructor', 'toString', '__proto__', 'hasOwnProperty'].map((name) => [name, { type: 'string' }]),
+  );
+  const schemas = doc.components.schemas;
+  assert.equal(Object.getPrototypeOf(schemas), Object.prototype);
+  assert.deepEqual(schemas.constructor, { type: 'string' });
+  assert.deepEqual(schemas.toString, { type: 'number' });
+  const body = post?.requestBody?.content['application/json']?.schema as { properties: Record<string, unknown> };
+  assert.deepEqual(body.properties, {
+    a: { $ref: '#/components/schemas/constructor' },
+    b: { $ref: '#/components/schemas/toString' },
+    c: { $ref: '#/components/schemas/__proto___2' },
+  });
+  assert.deepEqual(schemas.__proto___2, { type: 'boolean' });
+  assert.equal(({} as Record<string, unknown>).type, undefined);
+});
+
+test('openapi(): an unknown option is refused, naming it', () => {
+  assert.throws(
+    () => openapi(brisk(), { info, server: [{ url: 'https://x.test' }] } as never),
+    /^TypeError: openapi\(\): unknown option "server" \(did you mean "servers"\?\): the options are info and servers$/,
+  );
+  assert.throws(
+    () => openapi(brisk(), { info, tags: [] } as never),
+    /unknown option "tags": the options are info and servers/,
+  );
+});

@@ -130,6 +130,19 @@ function typed(): void {
   expectType<typeof doc.openapi, '3.1.0'>(true);
   // @ts-expect-error: not a Standard Schema
   validate({ body: { parse() {} } });
+  // misuse that is also a TypeError at setup (validate-hostile.test.ts), for JavaScript callers
+  // @ts-expect-error: a bare schema, where { body: schema } was meant
+  validate(User);
+  // @ts-expect-error: a bare valibot schema
+  validate(v.object({ name: v.string() }));
+  // @ts-expect-error: a bare arktype schema
+  validate(type({ name: 'string' }));
+  // @ts-expect-error: fastify's name for the query
+  validate({ querystring: User });
+  // @ts-expect-error: not an option
+  validate({ body: User }, { maxissues: 3 });
+  // @ts-expect-error: not an option of openapi()
+  openapi(app, { info: { title: 't', version: '1' }, server: [] });
 }
 
 test('the type tests compile (pnpm typecheck)', () => {
