@@ -5,6 +5,7 @@
 
 import { IncomingMessage, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
 import { Duplex, Readable, finished } from 'node:stream';
+import { parseSetCookie, type SetCookie } from '@brisk/cookie';
 
 /**
  * What `app.inject()` sends. Options no HTTP client could send (a method that is not a token, a
@@ -21,6 +22,8 @@ export interface InjectOptions {
    * as a client sends it: spaces, controls and characters above U+00FF percent-encoded.
    */
   url?: string | undefined;
+  /** `path`: another name for `url` (light-my-request's); give one of the two. */
+  path?: string | undefined;
   /** Query parameters added to the URL's own: an object (strings, numbers, booleans, arrays of them) or a string. */
   query?:
     | Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>
@@ -75,6 +78,13 @@ export interface InjectResponse {
   body: string;
   /** The body parsed as JSON. @throws SyntaxError when it is not JSON */
   json<T = unknown>(): T;
+  /**
+   * The cookies the response sets, one per `Set-Cookie` header, in order, parsed as
+   * `@brisk/cookie`'s `parseSetCookie` (cookie 2) parses them: `{ name, value, path, expires,
+   * maxAge, domain, httpOnly, secure, sameSite, partitioned, priority }`, the attributes that were
+   * sent; the value percent-decoded.
+   */
+  readonly cookies: SetCookie[];
 }
 
 /** The app as inject runs it: its request listener and the classes node would construct. */
@@ -227,12 +237,12 @@ function searchOf(query: unknown): string {
   return params.toString();
 }
 
-/** The request target: `options.url` with `options.query` added. */
-function targetOf(url: unknown, query: unknown): string {
+/** The request target: `options.url` (or `options.path`, named by `option`) with `options.query` added. */
+function targetOf(url: unknown, query: unknown, option: 'url' | 'path'): string {
   if (url === undefined) url = '/';
   if (typeof url !== 'string' || url.length === 0)
-    throw invalid(`options.url must be a non-empty string, not ${shown(url)}`);
-  checkTarget(url, 'options.url');
+    throw invalid(`options.${option} must be a non-empty string, not ${shown(url)}`);
+  checkTarget(url, `options.${option}`);
   if (query === undefined) return url;
   const search = searchOf(query);
   if (search.length === 0) return url;
@@ -435,6 +445,11 @@ function parseResponse(data: Buffer, method: string): InjectResponse {
     json<T>(): T {
       return JSON.parse(payload) as T;
     },
+    get cookies(): SetCookie[] {
+      const setCookie = headers['set-cookie'];
+      if (setCookie === undefined) return [];
+      return (Array.isArray(setCookie) ? setCookie : [setCookie]).map((line) => parseSetCookie(line));
+    },
   };
 }
 
@@ -516,6 +531,21 @@ interface Prepared {
   signal: AbortSignal | undefined;
 }
 
+/** Every option inject knows: any other key is a TypeError (a misspelled option would be ignored). */
+const OPTIONS: readonly (keyof InjectOptions)[] = [
+  'method',
+  'url',
+  'path',
+  'query',
+  'headers',
+  'cookies',
+  'payload',
+  'body',
+  'remoteAddress',
+  'signal',
+  'timeout',
+];
+
 /** Checks `options` and puts the request together (throws a TypeError naming a bad option). */
 function prepare(options: unknown): Prepared {
   if (options === undefined) options = {};
@@ -523,8 +553,19 @@ function prepare(options: unknown): Prepared {
     throw invalid(`options must be an object, not ${shown(options)}`);
   }
   const o = options as Record<keyof InjectOptions, unknown>;
+  for (const key of Object.keys(o)) {
+    if (!OPTIONS.includes(key as keyof InjectOptions)) {
+      throw invalid(
+        `unknown option ${JSON.stringify(key)}: the options are ${OPTIONS.join(', ')}`,
+        'ERR_INVALID_ARG_VALUE',
+      );
+    }
+  }
+  if (o.url !== undefined && o.path !== undefined) {
+    throw invalid('options.url and options.path name the same thing: give one of them', 'ERR_INVALID_ARG_VALUE');
+  }
   const method = methodOf(o.method);
-  const url = targetOf(o.url, o.query);
+  const url = o.path !== undefined ? targetOf(o.path, o.query, 'path') : targetOf(o.url, o.query, 'url');
   const raw = rawHeadersOf(o.headers);
   if (!has(raw, 'host')) raw.unshift('host', 'localhost:80');
   const cookie = cookieOf(o.cookies);

@@ -443,3 +443,96 @@ describe('app.inject() cookies are encoded as a browser sends what res.cookie() 
     });
   });
 });
+
+describe('app.inject() `path` and unknown options (what docs/testing.md offers exists; a misspelling is refused)', () => {
+  const app = brisk();
+  app.get('/health', (req, res) => res.json({ url: req.url }));
+
+  it('`path` is another name for `url`, with `query` added the same way', async () => {
+    const res = await app.inject({ path: '/health', query: { x: 1 } });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { url: '/health?x=1' });
+  });
+
+  it('`url` and `path` together, or a bad `path`: a TypeError naming it', async () => {
+    await assert.rejects(app.inject({ url: '/health', path: '/health' }), {
+      name: 'TypeError',
+      code: 'ERR_INVALID_ARG_VALUE',
+      message: 'app.inject: options.url and options.path name the same thing: give one of them',
+    });
+    await assert.rejects(app.inject({ path: '' }), /options\.path must be a non-empty string/);
+    await assert.rejects(app.inject({ path: '/a b\r\n' }), /options\.path/);
+  });
+
+  for (const key of ['pth', 'URL', 'authority', 'simulate', 'payloadAsStream', '__proto__x', 'constructor']) {
+    it(`an unknown option (${key}) rejects with a TypeError naming it and listing the options; the app does not run`, async () => {
+      let ran = false;
+      const spy = brisk();
+      spy.use((_req, res) => {
+        ran = true;
+        res.end();
+      });
+      await assert.rejects(spy.inject({ url: '/', [key]: '/x' } as never), (err: Error & { code?: string }) => {
+        assert.ok(err instanceof TypeError);
+        assert.equal(err.code, 'ERR_INVALID_ARG_VALUE');
+        assert.equal(
+          err.message,
+          `app.inject: unknown option ${JSON.stringify(key)}: the options are method, url, path, query, headers, cookies, payload, body, remoteAddress, signal, timeout`,
+        );
+        return true;
+      });
+      assert.equal(ran, false);
+    });
+  }
+});
+
+describe('app.inject() `res.cookies`: the Set-Cookie headers parsed', () => {
+  it('one per header, in order, with the attributes sent and the value decoded', async () => {
+    const app = brisk();
+    app.get('/login', (_req, res) => {
+      res.cookie('sid', 'a b', { httpOnly: true, secure: true, sameSite: 'strict', path: '/app', maxAge: 60_000 });
+      res.cookie('theme', 'dark');
+      res.clearCookie('old');
+      res.send('ok');
+    });
+    const res = await app.inject({ url: '/login' });
+    const [sid, theme, old] = res.cookies;
+    assert.equal(res.cookies.length, 3);
+    assert.equal(sid?.name, 'sid');
+    assert.equal(sid?.value, 'a b');
+    assert.equal(sid?.path, '/app');
+    assert.equal(sid?.maxAge, 60);
+    assert.equal(sid?.httpOnly, true);
+    assert.equal(sid?.secure, true);
+    assert.equal(sid?.sameSite, 'strict');
+    assert.ok(sid?.expires instanceof Date);
+    assert.deepEqual(theme, { name: 'theme', value: 'dark', path: '/' });
+    assert.equal(old?.value, '');
+    assert.equal(old?.expires?.getTime(), 0);
+  });
+
+  it('a session test in one line: the cookie set by one answer, sent with the next request', async () => {
+    const app = brisk();
+    app.post('/login', (_req, res) => res.cookie('sid', 's3cr\u00e9t').end());
+    app.get('/me', (req, res) => res.send(req.get('cookie') ?? 'none'));
+    const login = await app.inject({ method: 'POST', url: '/login' });
+    const { name, value } = login.cookies[0] ?? { name: '', value: '' };
+    const me = await app.inject({ url: '/me', cookies: { [name]: value ?? '' } });
+    assert.equal(me.body, 'sid=s3cr%C3%A9t');
+  });
+
+  it('no Set-Cookie: an empty array; a hostile header: parsed without throwing, nothing inherited', async () => {
+    const app = brisk();
+    app.get('/none', (_req, res) => res.send('x'));
+    app.get('/odd', (_req, res) => {
+      res.setHeader('Set-Cookie', ['__proto__=polluted; Path=/', 'noequals', '=v', 'constructor=%E0%A4%A']);
+      res.end();
+    });
+    assert.deepEqual((await app.inject({ url: '/none' })).cookies, []);
+    const odd = (await app.inject({ url: '/odd' })).cookies;
+    assert.equal(odd.length, 4);
+    assert.equal(odd[0]?.name, '__proto__');
+    assert.equal(odd[3]?.value, '%E0%A4%A');
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+});
