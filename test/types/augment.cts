@@ -101,6 +101,14 @@ app.post('/upload', multer({ storage: new MemoryStorage() }).single('f'), (req, 
 function clientOf(req: E.Request): string {
   return req.ip ?? '';
 }
+// express-session's Store methods are typed for @types/express's request: a brisk request is cast
+const store = new session.MemoryStore();
+app.get('/regenerate', (req, res) => {
+  store.regenerate(req as unknown as E.Request, () => res.end());
+  store.createSession(req as unknown as E.Request, { cookie: req.session.cookie } as session.SessionData);
+  // @ts-expect-error brisk's Request is not @types/express's Request (decision 025)
+  store.regenerate(req, () => res.end());
+});
 app.get('/who', (req, res) => {
   res.send(clientOf(req as unknown as E.Request));
   // @ts-expect-error brisk's Request is not @types/express's Request (decision 025)
