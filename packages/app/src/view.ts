@@ -3,7 +3,7 @@
 
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 
 /** A template engine: `engine(path, options, callback(err, html))` (Express's `app.engine` callback). */
 export type Engine = (
@@ -44,17 +44,29 @@ export interface ViewLike {
  */
 function requireEngine(mod: string): unknown {
   const entry = process.argv[1];
-  if (entry) {
-    const fromEntry = createRequire(resolve(entry));
+  // where to resolve from: the entry script, then the working directory (a path ending in a
+  // separator is a directory to createRequire)
+  const bases = entry ? [resolve(entry), process.cwd() + sep] : [process.cwd() + sep];
+  let missing: (Error & { code?: unknown; requireStack?: string[] }) | undefined;
+  for (const base of bases) {
+    const from = createRequire(base);
     let path: string | undefined;
     try {
-      path = fromEntry.resolve(mod);
-    } catch {
-      path = undefined;
+      path = from.resolve(mod);
+    } catch (err) {
+      missing ??= err as Error;
+      continue;
     }
-    if (path !== undefined) return fromEntry(path);
+    return from(path);
   }
-  return createRequire(join(process.cwd(), 'index.js'))(mod);
+  if (missing?.code === 'MODULE_NOT_FOUND') {
+    // node's message names a file in the directory it resolved from, which need not exist: name
+    // the places looked in instead (the entry script, the working directory)
+    const stack = bases.map((base) => (base.endsWith(sep) ? base.slice(0, -1) : base));
+    missing.message = `Cannot find module '${mod}'\nRequire stack:\n- ${stack.join('\n- ')}`;
+    missing.requireStack = stack;
+  }
+  throw missing;
 }
 
 /** `statSync(path)`, undefined when it fails. */

@@ -141,7 +141,14 @@ describe('app.render', () => {
       await assert.rejects(render(app, 'page.noengine'), {
         message: 'Module "noengine" does not provide a view engine.',
       });
-      await assert.rejects(render(app, 'page.missing'), { code: 'MODULE_NOT_FOUND' });
+      await assert.rejects(render(app, 'page.missing'), (err: Error & { code?: string; requireStack?: string[] }) => {
+        assert.equal(err.code, 'MODULE_NOT_FOUND');
+        // the places looked in, not a file that does not exist in the working directory
+        const stack = ['/nonexistent/entry.js', join(fixtures, 'engine-app')];
+        assert.deepEqual(err.requireStack, stack);
+        assert.equal(err.message, `Cannot find module 'missing'\nRequire stack:\n- ${stack.join('\n- ')}`);
+        return true;
+      });
     } finally {
       process.chdir(cwd);
       process.argv[1] = argv1 as string;

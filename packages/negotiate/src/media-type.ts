@@ -167,7 +167,9 @@ export function parseContentType(header: string, options?: ParseContentTypeOptio
           }
         }
         if (end >= len) {
-          index = len; // unterminated: the value is dropped, and so is the rest
+          // unterminated: the value is dropped, and so is the rest; the scan's own end is the index
+          // (past `len` by the fraction of a non-integer `start`, as content-type 3 returns it)
+          index = end;
           continue parameter;
         }
         if (parameters[name] === undefined) {

@@ -118,6 +118,24 @@ describe('contentType3.parse: nothing is rejected', () => {
   });
 });
 
+describe('contentType3.parse: the index after an unterminated quoted-string is where the scan ended, as content-type 3.1.1 returns it', () => {
+  // content-type 3.1.1's results on the same inputs (read side by side)
+  const cases: [string, { start?: number }, string, number][] = [
+    ['text/plain; a="unterminated', { start: 0.5 }, 'text/plain', 27.5],
+    ['text/plain; a="x\\', { start: 0.5 }, 'text/plain', 17.5],
+    ['text/plain; a="x', {}, 'text/plain', 16],
+    [' text/html; a="b\\"c', { start: 1.5 }, 'text/html', 19.5],
+  ];
+  for (const [header, options, type, index] of cases) {
+    test(`${JSON.stringify(header)} ${JSON.stringify(options)}`, () => {
+      const parsed = parse(header, options);
+      assert.equal(parsed.type, type);
+      assert.equal(parsed.index, index);
+      assert.deepEqual({ ...parsed.parameters }, {});
+    });
+  }
+});
+
 describe('contentType3.format: the order kept', () => {
   test('token values as they are, others quoted, in order', () => {
     assert.equal(
