@@ -3,10 +3,16 @@
 //   from `http.METHODS`) or per status (`createError.NotFound`, `createError[404]`), get the one
 //   description their type gives them all, instead of none;
 // - every member that is an Express API (`app.use`, `req.params`, `res.send`, `express.json`, ...)
-//   links the matching section of Express's own API reference.
+//   links the matching section of Express's own API reference;
+// - a type's members declared by brisk are shown as the type's own (the public `Response` extends
+//   the class that implements it, so `res.send` was "Inherited from BriskResponse" and the
+//   "Inherited" filter hid it with node's stream methods); members node's types declare stay
+//   inherited (the filter hides them) and cite no `@types/node` file: the types brisk compiles
+//   against are those of its oldest Node, not the Node a reader runs (their names link to
+//   nodejs.org through `externalSymbolLinkMappings`).
 import { readFileSync } from 'node:fs';
 import { METHODS, STATUS_CODES } from 'node:http';
-import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
+import { Comment, CommentTag, Converter, ReflectionFlag, ReflectionKind } from 'typedoc';
 
 const EXPRESS_API = 'https://expressjs.com/en/5x/api.html';
 
@@ -137,8 +143,30 @@ function generated(owner, name) {
   return undefined;
 }
 
+/** Whether a reflection is declared in node's types (`@types/node`). */
+const fromNode = (reflection) => (reflection.sources ?? []).some((s) => /(^|\/)@types\/node\//.test(s.fullFileName));
+
+/** Whether a reflection is declared in one of brisk's packages. */
+const fromBrisk = (reflection) =>
+  (reflection.sources ?? []).length > 0 &&
+  (reflection.sources ?? []).every((s) => /\/packages\/[\w-]+\/src\//.test(s.fullFileName));
+
 /** @param {import('typedoc').Application} app */
 export function load(app) {
+  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    const owners = context.project.getReflectionsByKind(ReflectionKind.Interface | ReflectionKind.Class);
+    for (const owner of owners) {
+      for (const member of owner.children ?? []) {
+        const parts = [member, ...(member.signatures ?? []), member.getSignature, member.setSignature].filter(Boolean);
+        if (fromNode(member)) {
+          for (const part of parts) part.sources = undefined;
+        } else if (member.inheritedFrom && fromBrisk(member)) {
+          for (const part of parts) part.inheritedFrom = undefined;
+          member.setFlag(ReflectionFlag.Inherited, false);
+        }
+      }
+    }
+  });
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     // each module under its npm name (`@brisk/http`), not its folder (`http/src`)
     for (const module of context.project.children ?? []) {
