@@ -9,12 +9,10 @@
 // `tracedThrow`/`tracedReturn`, which record and publish it; otherwise `run` gets no context, and
 // tracing costs the `tracing()` check alone.
 
-import { DISPATCHER, ERROR_HANDLER, PARAM, type CallKind } from './constants.js';
-import { publishAsync, publishEnd, recordThrown, traceCall, tracing, type TraceContext } from './tracing.js';
+import { DISPATCHER, ERROR_HANDLER, PARAM, type CallKind, type UserFunction } from './constants.js';
+import { publishAsync, publishEnd, recordThrown, traceCall, tracing, type Run, type TraceContext } from './tracing.js';
 import type { NextFunction } from './types.js';
 
-/** User code as the router calls it: its arguments depend on the kind of call. */
-export type UserFunction = (...args: never[]) => unknown;
 /** A `UserFunction` called with the arguments of its kind. */
 type Callable = (...args: unknown[]) => unknown;
 
@@ -54,8 +52,8 @@ export function call(
   else run(kind, fn, req, res, next, arg, name, undefined);
 }
 
-/** `run`'s signature, for tracing (which calls it inside the channel). */
-export type Run = typeof run;
+// the signature tracing calls it with (tracing.ts's `Run`)
+run satisfies Run;
 
 /**
  * The call itself, and what follows from it: a throw or a rejection goes to `next`. With `ctx`

@@ -33,3 +33,5 @@ export const ERROR_HANDLER = 2;
 export const PARAM = 3;
 /** One of the kinds of call above. */
 export type CallKind = typeof HANDLER | typeof DISPATCHER | typeof ERROR_HANDLER | typeof PARAM;
+/** User code as the router calls it: its arguments depend on the kind of call. */
+export type UserFunction = (...args: never[]) => unknown;

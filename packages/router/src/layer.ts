@@ -5,8 +5,8 @@
 // (lookup.ts).
 
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
-import { call, type UserFunction } from './call.js';
-import { DISPATCHER, ERROR_HANDLER, HANDLER } from './constants.js';
+import { call } from './call.js';
+import { DISPATCHER, ERROR_HANDLER, HANDLER, type UserFunction } from './constants.js';
 import type { Layer as PublicLayer, LayerMatcher, NextFunction, RouteLike } from './types.js';
 
 export type { LayerOptions } from './matchers.js';

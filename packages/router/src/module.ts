@@ -29,6 +29,14 @@ export interface RouterModule extends Constructor {
 // TypeScript gives a function declaration no construct signature; `Router` is also called with `new`
 export const Router: RouterModule = Object.assign(createRouter as unknown as Constructor, { Route: RouteClass });
 
+// The request and response of every handler type (types.ts) take the namespace's as their base:
+// an augmentation of `Router.Request` (CommonJS) or of types.ts's `Request` (ESM) then reaches
+// them all, and types.ts imports nothing above it.
+declare module './types.js' {
+  interface Request<P> extends Router.Request<P> {}
+  interface Response extends Router.Response {}
+}
+
 /** The types, also reachable from the function (`Router.RouterOptions`), for CommonJS users. */
 export declare namespace Router {
   /** A router instance (what `Router()` returns). */

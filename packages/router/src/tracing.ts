@@ -10,8 +10,7 @@
 
 import * as dc from 'node:diagnostics_channel';
 import type { TracingChannel } from 'node:diagnostics_channel';
-import type { Run, UserFunction } from './call.js';
-import { ERROR_HANDLER, PARAM, isSignal, type CallKind } from './constants.js';
+import { ERROR_HANDLER, PARAM, isSignal, type CallKind, type UserFunction } from './constants.js';
 import type { NextFunction } from './types.js';
 
 /**
@@ -168,6 +167,21 @@ function wrapNext(ctx: TraceContext, next: NextFunction): NextFunction {
     next(err);
   };
 }
+
+/**
+ * What calls a user function and routes its outcome (call.ts's `run`): tracing runs it inside the
+ * channel, with the trace context as its last argument.
+ */
+export type Run = (
+  kind: CallKind,
+  fn: UserFunction,
+  req: object,
+  res: unknown,
+  next: NextFunction,
+  arg: unknown,
+  name: string | undefined,
+  ctx: TraceContext | undefined,
+) => void;
 
 /**
  * Runs a middleware, route handler, error handler or `router.param()` callback inside the

@@ -2,7 +2,6 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamData, Params as PatternParams } from '@brisk/path';
-import type { Router as RouterNamespace } from './module.js';
 import type { MethodName } from './methods.js';
 
 /** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */
@@ -34,7 +33,14 @@ export type Params = ParamsDictionary;
  *   }
  * }
  */
-export interface Request<P = ParamsDictionary> extends RouterNamespace.Request<P> {}
+// biome-ignore lint/suspicious/noEmptyInterface: its members and base come from module.ts (below)
+// biome-ignore lint/correctness/noUnusedVariables: P is the params type module.ts's base takes
+export interface Request<P = ParamsDictionary> {
+  // The members (`url`, `originalUrl`, `baseUrl`, `params: P`, `next`, `route`) are declared once,
+  // on `Router.Request` in module.ts, the interface a CommonJS augmentation merges with (the
+  // namespace `require('@brisk/router')` exports); module.ts adds them to this one as its base
+  // (`declare module './types.js'`), so that this file imports nothing above it.
+}
 
 /** A request as the router hands it to handlers: {@link Request} (augmentations included). */
 export interface RouterRequest<P = ParamsDictionary> extends Request<P> {}
@@ -43,7 +49,8 @@ export interface RouterRequest<P = ParamsDictionary> extends Request<P> {}
  * A response as the router hands it to handlers (router 2.3's `Router.Response`): node's
  * `ServerResponse`. Augment it to describe what middleware adds (see {@link Request}).
  */
-export interface Response extends RouterNamespace.Response {}
+// biome-ignore lint/suspicious/noEmptyInterface: its base comes from module.ts, as Request's
+export interface Response {}
 
 /**
  * The request type a handler type is given: a request type (anything extending node's

@@ -4,7 +4,7 @@ import { serveStatic } from './serve-static.js';
 
 // The middleware (serve-static)
 export { serveStatic } from './serve-static.js';
-export type { ServeStaticHandler, ServeStaticOptions } from './options.js';
+export type { ServeStaticHandler, ServeStaticOptions } from './serve-static-options.js';
 
 // Sending one file (send)
 export { send, SendStream } from './send-stream.js';

@@ -1,10 +1,7 @@
 // The options of `send()` (and so of `res.sendFile`/`res.download`), validated and compiled once
 // into the values each request reads: no option is re-parsed per request.
-import type { createReadStream, Stats } from 'node:fs';
+import type { createReadStream } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpError } from '@brisk/http';
-import type { SendStream } from './send-stream.js';
 import { parseTimeSpan } from './time-span.js';
 
 /** How files and directories whose name starts with a dot are treated. */
@@ -230,33 +227,3 @@ export function compileOptions(options: SendOptions | null | undefined): Compile
 
 /** The compiled defaults, shared by every `send(req, path)` without options. */
 export const DEFAULT_OPTIONS: CompiledOptions = compileOptions(undefined);
-
-/** Options of {@link serveStatic}: send's options (except `root`, the first argument) and three more. */
-export interface ServeStaticOptions<R extends ServerResponse = ServerResponse> extends Omit<SendOptions, 'root'> {
-  /**
-   * `true`: a client error (bad path, missing file, method other than GET/HEAD) calls `next()`,
-   * so a later middleware can answer. `false`: it calls `next(err)` (404s included) and other
-   * methods get `405 Method Not Allowed`.
-   * @default true
-   */
-  fallthrough?: boolean | undefined;
-  /**
-   * Redirect a directory path without a trailing `/` to the same path with it (301).
-   * With `false` such a path is a 404.
-   * @default true
-   */
-  redirect?: boolean | undefined;
-  /**
-   * Sets custom headers before a file is sent; changes must be made synchronously. `path` is
-   * the file being sent, `stat` its `fs.Stats`.
-   * @example setHeaders(res, path) { if (path.endsWith('.pdf')) res.setHeader('Content-Disposition', 'attachment'); }
-   */
-  setHeaders?: ((this: SendStream, res: R, path: string, stat: Stats) => void) | undefined;
-}
-
-/** The middleware {@link serveStatic} returns: `(req, res, next)`; `next` gets an `HttpError`, or nothing. */
-export type ServeStaticHandler<R extends ServerResponse = ServerResponse> = (
-  req: IncomingMessage,
-  res: R,
-  next: (err?: HttpError) => void,
-) => void;

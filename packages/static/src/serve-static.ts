@@ -7,17 +7,13 @@ import { resolve } from 'node:path';
 import { format, type UrlObject } from 'node:url';
 import { parseurl, type HttpError } from '@brisk/http';
 import { collapseLeadingSlashes, encodeLocation, redirectTo } from './html.js';
-import {
-  compileOptions,
-  type HeadersObject,
-  type SendOptions,
-  type ServeStaticHandler,
-  type ServeStaticOptions,
-} from './options.js';
+import { compileOptions, type HeadersObject, type SendOptions } from './options.js';
+import type { ServeStaticHandler, ServeStaticOptions } from './serve-static-options.js';
 import { createHttpError, SendStream, send, usePrecompiled } from './send-stream.js';
 import { parseTimeSpan } from './time-span.js';
 import * as options from './options.js'; // types only, for the namespace
 import * as streams from './send-stream.js'; // types only, for the namespace
+import * as serveOptions from './serve-static-options.js'; // types only, for the namespace
 
 /** The `next` of a middleware call. */
 type Next = (err?: HttpError) => void;
@@ -178,8 +174,8 @@ export namespace serveStatic {
 export declare namespace serveStatic {
   /** The module's shape. */
   export type ServeStatic = typeof serveStatic;
-  export import ServeStaticOptions = options.ServeStaticOptions;
-  export import ServeStaticHandler = options.ServeStaticHandler;
+  export import ServeStaticOptions = serveOptions.ServeStaticOptions;
+  export import ServeStaticHandler = serveOptions.ServeStaticHandler;
   export import SendOptions = options.SendOptions;
   /** A stream returned by `send()`. */
   export type SendStream = streams.SendStream;
