@@ -84,6 +84,21 @@ export interface App extends AppState, AppMethods {}
  */
 export type AppView = Pick<App, 'settings' | 'get'> & Pick<Application, 'render'>;
 
+// The request and response classes (below this file) read their app as an AppView: declared here,
+// where the app is described, so that they import nothing above them.
+declare module './request.js' {
+  interface BriskRequest {
+    /** The app handling the request (on each app's request prototype). */
+    readonly app: AppView;
+  }
+}
+declare module './response.js' {
+  interface BriskResponse {
+    /** The app handling the request (on each app's response prototype). */
+    readonly app: AppView;
+  }
+}
+
 /**
  * Logs an error to stderr as `console.error(err)` prints it (as Express 5.3 does), except when
  * `env` is `test`. It runs in its own turn (`setImmediate`), where a throw would end the process,

@@ -18,6 +18,7 @@ import * as views from './view.js'; // types only, for the namespace
 import * as finalhandlers from './finalhandler.js'; // types only, for the namespace
 import * as settings from './settings.js'; // types only, for the namespace
 import * as responses from './response.js'; // types only, for the namespace
+import * as sendFiles from './send-file.js'; // types only, for the namespace
 import * as shutdowns from './shutdown.js'; // types only, for the namespace
 import * as injects from './inject.js'; // types only, for the namespace
 
@@ -124,7 +125,7 @@ export declare namespace createApplication {
   export import ByteRange = types.ByteRange;
   export import CookieOptions = responses.CookieOptions;
   export import Dictionary = types.Dictionary;
-  export import DownloadOptions = responses.SendFileOptions;
+  export import DownloadOptions = sendFiles.SendFileOptions;
   export import Engine = views.Engine;
   export import Errback = types.Errback;
   export import ErrorRequestHandler = types.ErrorRequestHandler;
@@ -173,7 +174,7 @@ export declare namespace createApplication {
   export import RouterOptions = types.RouterOptions;
   export import SchemaOutput = types.SchemaOutput;
   export import Send = types.Send;
-  export import SendFileOptions = responses.SendFileOptions;
+  export import SendFileOptions = sendFiles.SendFileOptions;
   export import ShutdownOptions = shutdowns.ShutdownOptions;
   export import ShutdownServer = shutdowns.ShutdownServer;
   export import TrustProxyFunction = settings.TrustProxyFunction;

@@ -28,7 +28,8 @@ import type { RouterFactory } from './types.js';
 export type { Engine, ViewLike, ViewOptions } from './view.js';
 export type { FinalHandler, FinalHandlerOptions } from './finalhandler.js';
 export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.js';
-export type { CookieOptions, SendFileOptions, SendFileOptions as DownloadOptions } from './response.js';
+export type { CookieOptions } from './response.js';
+export type { SendFileOptions, SendFileOptions as DownloadOptions } from './send-file.js';
 export type { ShutdownOptions, ShutdownServer } from './shutdown.js';
 
 /** `require('@brisk/app')`: creates an app, with Express's properties. */

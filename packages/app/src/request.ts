@@ -15,7 +15,6 @@ import { accepts, typeis } from '@brisk/negotiate';
 import { all as proxyAll, proxyaddr } from '@brisk/proxy-addr';
 import rangeParser, { type Options as RangeOptions } from '@brisk/range';
 import type { NextFunction } from '@brisk/router';
-import type { AppView } from './application.js';
 import type { TrustProxyFunction } from './settings.js';
 
 /** What a request reads of its response. */
@@ -61,8 +60,8 @@ export class BriskRequest extends IncomingMessage {
   declare route: unknown;
   /** The parsed body (set by a body parser). */
   declare body: unknown;
-  /** The app handling the request (on each app's request prototype). */
-  declare readonly app: AppView;
+  // `app`, the app handling the request (on each app's request prototype), is declared by
+  // application.ts, which describes what a request reads of its app (`AppView`)
 
   constructor(socket: Socket) {
     super(socket);

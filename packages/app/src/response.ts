@@ -24,12 +24,9 @@ import { contentDisposition, createError, encodeUrl, escapeHtml, statuses, vary 
 import { contentType as mimeContentType, lookup } from '@brisk/mime';
 import { formatContentType, parseContentType } from '@brisk/negotiate';
 import type { NextFunction } from '@brisk/router';
-import type { SendOptions } from '@brisk/static';
-import type { AppView } from './application.js';
 import type { BriskRequest } from './request.js';
-import { downloadOf, sendFileOf } from './send-file.js';
+import { downloadOf, sendFileOf, type SendFileCallback, type SendFileOptions } from './send-file.js';
 import { strongETag, weakETag, type ETagFunction } from './settings.js';
-import type { Request, Response } from './types.js';
 
 /** What a response reads of its request beyond a {@link BriskRequest}: the cookie parser's secret. */
 interface RequestWithSecret {
@@ -49,17 +46,15 @@ export interface CookieOptions extends Omit<SerializeOptions, 'maxAge'> {
   path?: string | undefined;
 }
 
-/** Options of `res.sendFile` and `res.download`: those of `@brisk/static`'s `send`. */
-export type SendFileOptions = SendOptions;
-
-/** Called when a file transfer ends: `err` is undefined on success. */
-export type SendFileCallback = (err?: Error) => void;
-
 /** Called with the rendered HTML, or the error. */
 export type RenderCallback = (err: Error | null, html?: string) => void;
 
-/** A `res.format` handler: `(req, res, next)`. */
-export type FormatHandler = (req: Request, res: Response, next: NextFunction) => unknown;
+/** A `res.format` handler: `(req, res, next)`, given the response it was called on and its request. */
+export type FormatHandler<R extends BriskResponse = BriskResponse> = (
+  req: R['req'],
+  res: R,
+  next: NextFunction,
+) => unknown;
 
 /** `text/html` with Express's charset: the type of a string body without one. */
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -187,8 +182,8 @@ export class BriskResponse extends NodeServerResponse {
   declare req: BriskRequest;
   /** Per-request values for templates (`res.render`), not shared between requests. */
   declare locals: Record<string, unknown>;
-  /** The app handling the request (on each app's response prototype). */
-  declare readonly app: AppView;
+  // `app`, the app handling the request (on each app's response prototype), is declared by
+  // application.ts, which describes what a response reads of its app (`AppView`)
 
   constructor(req: IncomingMessage, options?: object) {
     super(req, options);
@@ -366,7 +361,7 @@ export class BriskResponse extends NodeServerResponse {
    * and no `default`, `next` gets a 406 error whose `types` lists the offered types. Adds
    * `Accept` to `Vary`.
    */
-  format<R extends Response>(this: R, obj: Record<string, FormatHandler>): R {
+  format<R extends BriskResponse>(this: R, obj: Record<string, FormatHandler<R>>): R {
     const req = this.req;
     const next = req.next as NextFunction;
     const keys = Object.keys(obj).filter(isNotDefault);
@@ -512,9 +507,9 @@ export class BriskResponse extends NodeServerResponse {
    * empty; no body for HEAD. Adds `Accept` to `Vary`.
    * @throws TypeError / RangeError as `res.status` (`res.redirect(url, status)` is not a form)
    */
-  redirect(this: Response, url: string): void;
-  redirect(this: Response, status: number, url: string): void;
-  redirect(this: Response, url: string | number, target?: string): void {
+  redirect(url: string): void;
+  redirect(status: number, url: string): void;
+  redirect(url: string | number, target?: string): void {
     let address = url as string;
     let status = 302;
     if (arguments.length === 2) {

@@ -7,7 +7,23 @@ import { basename, isAbsolute, resolve, sep } from 'node:path';
 import { contentDisposition, onFinished } from '@brisk/http';
 import type { NextFunction } from '@brisk/router';
 import { SendStream, type HeadersObject, type SendOptions } from '@brisk/static';
-import type { BriskResponse, SendFileCallback, SendFileOptions } from './response.js';
+
+/** Options of `res.sendFile` and `res.download`: those of `@brisk/static`'s `send`. */
+export type SendFileOptions = SendOptions;
+
+/** Called when a file transfer ends: `err` is undefined on success. */
+export type SendFileCallback = (err?: Error) => void;
+
+/**
+ * What a transfer reads and calls of the response (a `BriskResponse`, response.ts, passes itself):
+ * node's response, its request (with the router's `next`), the app's `etag` setting, and
+ * `sendFile`, which `download` calls on the response so that a wrapped `sendFile` sees downloads.
+ */
+export interface FileResponse extends ServerResponse {
+  readonly req: IncomingMessage & { next?: NextFunction | undefined };
+  readonly app: { readonly settings: Record<string | symbol, unknown> };
+  sendFile(path: string, options?: SendFileOptions | null, callback?: SendFileCallback): void;
+}
 
 /**
  * `res.sendFile(path, options, callback)` (the method's documentation is in response.ts).
@@ -15,7 +31,7 @@ import type { BriskResponse, SendFileCallback, SendFileOptions } from './respons
  *   res.sendFile`, `path must be absolute or specify root to res.sendFile`
  */
 export function sendFileOf(
-  res: BriskResponse,
+  res: FileResponse,
   path: string,
   options?: SendFileOptions | SendFileCallback | null,
   callback?: SendFileCallback,
@@ -45,7 +61,7 @@ export function sendFileOf(
  * called on the response so that a wrapped `sendFile` sees downloads.
  */
 export function downloadOf(
-  res: BriskResponse,
+  res: FileResponse,
   path: string,
   filename?: string | SendFileOptions | SendFileCallback | null,
   options?: SendFileOptions | SendFileCallback | null,
