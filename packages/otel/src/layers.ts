@@ -14,6 +14,7 @@
 // An open layer is a Scope; a request's scopes form a chain from the innermost out. A response's
 // `close` ends the spans still open, as it does for instrumentation-express.
 
+import type { TraceContext } from '@brisk/router';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import { SpanStatusCode, createContextKey, diag, trace } from '@opentelemetry/api';
 import { describeError } from './describe.js';
@@ -26,18 +27,11 @@ import {
   type IgnoreMatcher,
 } from './types.js';
 
-/** The context published for each invocation (router 2.3's fields). */
-export interface TraceContext {
-  req: object;
-  res: unknown;
-  layer: unknown;
-  handler: unknown;
-  route: unknown;
-  errorHandler?: boolean;
-  incomingError?: unknown;
-  param?: string;
-  error?: unknown;
-}
+/**
+ * The context published for each invocation (router 2.3's fields): @brisk/router's own type, the
+ * one its tracing channel publishes (a type-only import: no runtime dependency on the router).
+ */
+export type { TraceContext } from '@brisk/router';
 
 /** A router layer, as far as tracing reads it. */
 interface LayerLike {
