@@ -7,10 +7,24 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
-import { express4Matcher, isExpress4Path, translateExpress4 } from '../packages/brisk/src/express4/path.js';
+import { compile, execProgram } from '../packages/brisk/src/express4/linear.js';
+import {
+  express4Matcher,
+  isExpress4Path,
+  type LayerMatcher,
+  translateExpress4,
+} from '../packages/brisk/src/express4/path.js';
 import { resetWarnings } from '../packages/brisk/src/express4/warn.js';
 import { assertLinear, check, fc, hostile, word } from './support/fuzz.js';
 import { serve, type TestServer } from './support/http.js';
+
+/** The CPU time `fn` takes, in ms. */
+function cpuMs(fn: () => void): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
 
 /** What the matcher gives for `path` under `pattern` (`end` true: a route), as `[params, matched]`. */
 function m(pattern: string, path: string, end = true): [Record<string, unknown>, string] | false {
@@ -55,6 +69,20 @@ describe('the translation: what Express 4.22 matches, and its params', () => {
     ['/api/v:v', '/api/v1', { v: '1' }],
     ['/:a%20b', '/x%20b', { a: 'x' }],
     ['/:name', '/caf%C3%A9', { name: 'café' }],
+    // shapes with several ways to split a path (brisk's own matcher runs them, decision 031)
+    ['/:a-*-:b', '/x-y-z-w', { 0: 'y-z', a: 'x', b: 'w' }],
+    ['/:a-*-:b', '/x-y', false],
+    ['/*-*-*/end', '/a-b-c-d/end', { 0: 'a-b', 1: 'c', 2: 'd' }],
+    ['/*-*-*/end', '/--/end', { 0: '', 1: '', 2: '' }],
+    [
+      '/(:a)?(-:b)?(-:c)?',
+      '/x-y-z',
+      { 0: undefined, 1: undefined, 2: undefined, 3: undefined, a: 'x-y-z', b: undefined, c: undefined },
+    ],
+    ['/(:a)?(-:b)?(-:c)?', '/x--y', { 0: '--y', 1: '-', 2: undefined, 3: undefined, a: 'x', b: '-y', c: undefined }],
+    ['/:a:b:c', '/wxyz', { a: 'w', b: 'x', c: 'yz' }],
+    ['/*/x/*', '/a/x/b/x/c', { 0: 'a/x/b', 1: 'c' }],
+    ['/*.*.*', '/a.b.c.d', { 0: 'a.b', 1: 'c', 2: 'd' }],
   ];
   for (const [pattern, path, params] of routes) {
     test(`${pattern} on ${path}`, () => {
@@ -149,6 +177,26 @@ describe('over HTTP', () => {
   });
 });
 
+// Shapes on which path-to-regexp 0.1.13's regexps backtrack super-linearly: several unbounded
+// captures that can all take the separator between them, `*` wildcards, optional groups around
+// parameters, regexp source written in the path. Each: [pattern, a path of n characters that
+// ends in a mismatch, a size at which express 4.22.3's route takes 100 ms or more (so that a
+// backtracking matcher fails here in a second, not after minutes)]. The times in the comments
+// are express 4.22.3's route, for the two sizes named. Paths that end in `\n` (which `.` does not
+// match) cannot come over HTTP; `router.handle` can be given any URL.
+const superLinear: Array<[string, (n: number) => string, number]> = [
+  ['/(:a)?(-:b)?(-:c)?', (n) => '/' + '--'.repeat(n / 2) + '/x', 1000], // 250: 54 ms, 1,000: 477 ms
+  ['/(-:a)?(-:b)?(-:c)?(-:d)?', (n) => '/' + '-'.repeat(n) + '/x', 250], // 250: 250 ms, 300: 3.6 s
+  ['/*-*-*/end', (n) => '/' + '-'.repeat(n) + '//', 1000], // 250: 28 ms, 1,000: 268 ms
+  ['/*.*.*', (n) => '/' + '.'.repeat(n) + '\n', 1000], // 250: 21 ms, 1,000: 273 ms
+  ['/:a-*-:b', (n) => '/' + '-'.repeat(n) + '//', 16_000], // 4,000: 34 ms, 16,000: 578 ms
+  ['/:a:b:c', (n) => '/' + 'a'.repeat(n) + '//', 1000], // 250: 20 ms, 1,000: 201 ms
+  ['/:a?:b?:c?', (n) => '/' + 'a'.repeat(n) + '//', 1000], // 250: 112 ms, 1,000: 669 ms
+  ['/*/x/*', (n) => '/x'.repeat(n / 2) + '\n', 16_000], // 4,000: 8 ms, 16,000: 120 ms
+  ['/(a+)+b', (n) => '/' + 'a'.repeat(n) + '!', 25], // 20: 35 ms, 25: 276 ms (exponential)
+  ['/:a-x-:b-x-:c', (n) => '/' + '-x-'.repeat(n / 3) + '//', 16_000], // linear in express 4.22.3 too
+];
+
 describe('matching time grows linearly with the path', () => {
   // Each shape: a pattern and a path built to make a backtracking matcher try every split.
   const shapes: Array<[string, (n: number) => string]> = [
@@ -169,6 +217,38 @@ describe('matching time grows linearly with the path', () => {
         assertLinear(`${pattern} end=${end}`, build, (path) => match(path));
       });
     }
+  }
+
+  for (const [pattern, build, slow] of superLinear) {
+    for (const end of [true, false]) {
+      test(`${pattern} (${end ? 'route' : 'middleware'}): 4 × the path takes about 4 × the time`, () => {
+        const match = express4Matcher(translateExpress4(pattern, { end }));
+        const ms = cpuMs(() => match(build(slow)));
+        assert.ok(ms < 50, `${pattern} on ${slow} characters: ${ms.toFixed(1)} ms`);
+        assertLinear(`${pattern} end=${end}`, build, (path) => match(path), { n: 1000, factor: 4, maxRatio: 10 });
+      });
+    }
+  }
+});
+
+describe("at node's 16 KB limit on a request line, over HTTP", () => {
+  for (const [pattern, build] of superLinear) {
+    const path = build(16_000);
+    if (path.includes('\n')) continue;
+    test(`${pattern}: a 16,000-character path that does not match is a 404 within two seconds`, async () => {
+      const app = express();
+      app.get(pattern, (req, res) => res.send('matched'));
+      const server = await serve(app);
+      try {
+        const start = performance.now();
+        const r = await server.get(path);
+        const ms = performance.now() - start;
+        assert.equal(r.status, 404);
+        assert.ok(ms < 2000, `${ms.toFixed(0)} ms`);
+      } finally {
+        await server.close();
+      }
+    });
   }
 });
 
@@ -234,16 +314,28 @@ describe('the same results as path-to-regexp 0.1.13 (express 4.22.3), on random 
     }
     return { params, path: m[0] };
   }
-  // Tokens of Express 4's syntax, and regexp source as Express 4 passes it through
+  // Tokens of Express 4's syntax, and regexp source as Express 4 passes it through (groups around
+  // parameters, unbalanced ones included: Express 4 refuses some, brisk must refuse the same)
   const token = fc.constantFrom(
     ...['/', '-', '.', '~', 'x', 'y', ':a', ':b', ':c', ':d?', ':e*', ':f(\\d+)', '/:g?', '.:h?', '*'],
     ...['?', '+', '[xy]', '(x|y)', '/(z)?', '\\.', '\\-'],
+    ...['(:a)?', '(-:b)?', '(', ')', ')?', '*-*'],
   );
   const pattern = fc.array(token, { minLength: 1, maxLength: 7 }).map((t) => `/${t.join('')}`);
   const path = fc
     .array(fc.constantFrom('/', '-', '.', 'x', 'X', 'y', 'z', '1', '2', '~', '%41'), { maxLength: 12 })
     .map((t) => `/${t.join('')}`);
-  test('params, their order and the matched text', () => {
+  /** What a matcher gives: the params and matched text, `false`, or `'400'` for Express 4's URIError. */
+  function outcome(match: LayerMatcher, u: string) {
+    try {
+      const r = match(u);
+      return r === false ? false : { params: { ...r.params }, path: r.path };
+    } catch (err) {
+      assert.equal((err as URIError & { status?: number }).status, 400, String(err));
+      return '400';
+    }
+  }
+  test("params, their order and the matched text (brisk's own matcher on every pattern, too)", () => {
     check(
       fc.property(pattern, path, fc.boolean(), fc.boolean(), fc.boolean(), (p, u, end, strict, sensitive) => {
         const options = { end, strict, sensitive };
@@ -254,22 +346,24 @@ describe('the same results as path-to-regexp 0.1.13 (express 4.22.3), on random 
           assert.throws(() => translateExpress4(p, options));
           return;
         }
-        const match = express4Matcher(translateExpress4(p, options));
-        let expected: ReturnType<typeof theirs>;
+        let expected: ReturnType<typeof theirs> | '400';
         try {
           expected = theirs(p, u, options);
         } catch {
-          // a malformed escape in a parameter: Express 4's 400 URIError
-          assert.throws(
-            () => match(u),
-            (err: URIError & { status?: number }) => err.status === 400,
-          );
-          return;
+          expected = '400'; // a malformed escape in a parameter: Express 4's 400 URIError
         }
-        const r = match(u);
-        const got = r === false ? false : { params: { ...r.params }, path: r.path };
-        assert.deepEqual(got, expected, `${p} on ${u} ${JSON.stringify(options)}`);
-        if (got && expected) assert.deepEqual(Object.keys(got.params), Object.keys(expected.params));
+        const t = translateExpress4(p, options);
+        // as registered (the engine runs the regexps it backtracks linearly on), and brisk's
+        // matcher alone, whatever the analysis says
+        const program = compile(t.regexp);
+        assert.ok(program, `${t.regexp} is compiled`);
+        const matchers = [express4Matcher(t), express4Matcher({ ...t, exec: (input) => execProgram(program, input) })];
+        for (const match of matchers) {
+          const got = outcome(match, u);
+          assert.deepEqual(got, expected, `${p} on ${u} ${JSON.stringify(options)}`);
+          if (typeof got === 'object' && typeof expected === 'object' && got && expected)
+            assert.deepEqual(Object.keys(got.params), Object.keys(expected.params));
+        }
       }),
       5000,
     );

@@ -15,6 +15,8 @@
 // - `.` is a literal dot; `\x` is the character x; `/(` opens a non-capturing group;
 // - every other character is regexp source as written: `?`, `+`, `[...]`, `(...)` (a numbered group).
 
+import { linearExec, type Match } from './linear.js';
+
 /** A layer's matcher (router 2.3's `layer.matchers` elements). */
 export type LayerMatcher = (path: string) => false | { params: Record<string, string>; path: string };
 
@@ -25,10 +27,12 @@ export interface PathOptions {
   end?: boolean | undefined;
 }
 
-/** A translated Express 4 path: its regexp, and the name of each capturing group in order. */
+/** A translated Express 4 path: its regexp, the name of each capturing group in order, its matcher. */
 export interface Express4Path {
   regexp: RegExp;
   keys: Array<string | number>;
+  /** `regexp.exec`, in time linear in the path (linear.ts). */
+  exec: (path: string) => Match | null;
 }
 
 /** A character that means something else in Express 4's syntax than in Express 5's. */
@@ -163,7 +167,8 @@ export function translateExpress4(path: string, options: PathOptions = {}): Expr
   if (!options.strict) out += out.endsWith('/') ? '?' : '/?';
   if (options.end !== false) out += '$';
   else if (!out.endsWith('/')) out += '(?=/|$)';
-  return { regexp: new RegExp('^' + out, options.sensitive ? '' : 'i'), keys };
+  const regexp = new RegExp('^' + out, options.sensitive ? '' : 'i');
+  return { regexp, keys, exec: linearExec(regexp) };
 }
 
 /** Express 4's parameter decoder: `decodeURIComponent`, a malformed escape a 400 error. */
@@ -185,9 +190,9 @@ function decodeParam(value: string | undefined): string | undefined {
  * A layer matcher for a translated path: params as Express 4 fills them (a plain object; a group
  * that did not match leaves its key `undefined`, unless an earlier group of that name matched).
  */
-export function express4Matcher({ regexp, keys }: Express4Path): LayerMatcher {
+export function express4Matcher({ exec, keys }: Express4Path): LayerMatcher {
   return function express4Path(path: string) {
-    const m = regexp.exec(path);
+    const m = exec(path);
     if (m === null) return false;
     const params: Record<string | number, string | undefined> = {};
     for (let i = 1; i < m.length; i++) {
