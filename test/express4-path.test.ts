@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
-import { compile, execProgram } from '../packages/brisk/src/express4/linear.js';
+import { compile } from '../packages/brisk/src/express4/regexp-program.js';
+import { execProgram } from '../packages/brisk/src/express4/regexp-search.js';
 import {
   express4Matcher,
   isExpress4Path,
@@ -137,6 +138,7 @@ describe('over HTTP', () => {
     app.get('/:a-:b-:c', show);
     app.get('/doc/:name.:ext?', show);
     app.get(['/list/:page(\\d+)', '/list'], show);
+    app.get('/split/:a-*-:b', show);
     const router = express.Router({ mergeParams: true });
     router.get('/', (req, res) => res.json({ params: req.params, baseUrl: req.baseUrl, url: req.url }));
     app.use('/v:version(\\d+)', router);
@@ -163,6 +165,9 @@ describe('over HTTP', () => {
   test('a parameter with its own pattern, in an array of paths', async () => {
     assert.deepEqual(await get('/list/3'), { params: { page: '3' }, route: ['/list/:page(\\d+)', '/list'] });
     assert.deepEqual(await get('/list'), { params: {}, route: ['/list/:page(\\d+)', '/list'] });
+  });
+  test('a shape the engine would backtrack on (brisk runs it): the same params', async () => {
+    assert.deepEqual(await get('/split/x-y-z-w'), { params: { a: 'x', 0: 'y-z', b: 'w' }, route: '/split/:a-*-:b' });
   });
   test('middleware on an Express 4 pattern: the matched prefix is stripped, params merged', async () => {
     assert.deepEqual(await get('/v2/'), { params: { version: '2' }, baseUrl: '/v2', url: '/' });
