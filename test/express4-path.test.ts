@@ -1,16 +1,32 @@
 // Express 4 path strings through briskjs/express4: what they match and how `req.params` is
 // filled, over HTTP and at the matcher, compared with path-to-regexp 0.1.13 (what express 4.22.3
 // installs; a devDependency, as `path-to-regexp-0.1`, for this comparison only); and matching
-// time linear in the path for every shape of parameters in a segment (CVE-2024-45296 and
-// CVE-2024-52798 were cubic backtracking in 0.1.7's regexps).
+// time linear in the path for every shape, including those 0.1.13 still backtracks on
+// (CVE-2024-45296 and CVE-2024-52798 were cubic backtracking in 0.1.7's regexps; issue 40 found
+// `/(:a)?(-:b)?(-:c)?`, `/*-*-*/end` and `/:a-*-:b` super-linear in 0.1.13's).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
-import { express4Matcher, isExpress4Path, translateExpress4 } from '../packages/brisk/src/express4/path.js';
+import { compile } from '../packages/brisk/src/express4/regexp-program.js';
+import { execProgram } from '../packages/brisk/src/express4/regexp-search.js';
+import {
+  express4Matcher,
+  isExpress4Path,
+  type LayerMatcher,
+  translateExpress4,
+} from '../packages/brisk/src/express4/path.js';
 import { resetWarnings } from '../packages/brisk/src/express4/warn.js';
 import { assertLinear, check, fc, hostile, word } from './support/fuzz.js';
 import { serve, type TestServer } from './support/http.js';
+
+/** The CPU time `fn` takes, in ms. */
+function cpuMs(fn: () => void): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
 
 /** What the matcher gives for `path` under `pattern` (`end` true: a route), as `[params, matched]`. */
 function m(pattern: string, path: string, end = true): [Record<string, unknown>, string] | false {
@@ -55,6 +71,20 @@ describe('the translation: what Express 4.22 matches, and its params', () => {
     ['/api/v:v', '/api/v1', { v: '1' }],
     ['/:a%20b', '/x%20b', { a: 'x' }],
     ['/:name', '/caf%C3%A9', { name: 'café' }],
+    // shapes with several ways to split a path (brisk's own matcher runs them, decision 031)
+    ['/:a-*-:b', '/x-y-z-w', { 0: 'y-z', a: 'x', b: 'w' }],
+    ['/:a-*-:b', '/x-y', false],
+    ['/*-*-*/end', '/a-b-c-d/end', { 0: 'a-b', 1: 'c', 2: 'd' }],
+    ['/*-*-*/end', '/--/end', { 0: '', 1: '', 2: '' }],
+    [
+      '/(:a)?(-:b)?(-:c)?',
+      '/x-y-z',
+      { 0: undefined, 1: undefined, 2: undefined, 3: undefined, a: 'x-y-z', b: undefined, c: undefined },
+    ],
+    ['/(:a)?(-:b)?(-:c)?', '/x--y', { 0: '--y', 1: '-', 2: undefined, 3: undefined, a: 'x', b: '-y', c: undefined }],
+    ['/:a:b:c', '/wxyz', { a: 'w', b: 'x', c: 'yz' }],
+    ['/*/x/*', '/a/x/b/x/c', { 0: 'a/x/b', 1: 'c' }],
+    ['/*.*.*', '/a.b.c.d', { 0: 'a.b', 1: 'c', 2: 'd' }],
   ];
   for (const [pattern, path, params] of routes) {
     test(`${pattern} on ${path}`, () => {
@@ -109,6 +139,7 @@ describe('over HTTP', () => {
     app.get('/:a-:b-:c', show);
     app.get('/doc/:name.:ext?', show);
     app.get(['/list/:page(\\d+)', '/list'], show);
+    app.get('/split/:a-*-:b', show);
     const router = express.Router({ mergeParams: true });
     router.get('/', (req, res) => res.json({ params: req.params, baseUrl: req.baseUrl, url: req.url }));
     app.use('/v:version(\\d+)', router);
@@ -136,6 +167,9 @@ describe('over HTTP', () => {
     assert.deepEqual(await get('/list/3'), { params: { page: '3' }, route: ['/list/:page(\\d+)', '/list'] });
     assert.deepEqual(await get('/list'), { params: {}, route: ['/list/:page(\\d+)', '/list'] });
   });
+  test('a shape the engine would backtrack on (brisk runs it): the same params', async () => {
+    assert.deepEqual(await get('/split/x-y-z-w'), { params: { a: 'x', 0: 'y-z', b: 'w' }, route: '/split/:a-*-:b' });
+  });
   test('middleware on an Express 4 pattern: the matched prefix is stripped, params merged', async () => {
     assert.deepEqual(await get('/v2/'), { params: { version: '2' }, baseUrl: '/v2', url: '/' });
   });
@@ -148,6 +182,27 @@ describe('over HTTP', () => {
     assert.deepEqual(warnings, ['BRISK_E4_PATH_SYNTAX']);
   });
 });
+
+// Shapes on which path-to-regexp 0.1.13's regexps backtrack super-linearly: several unbounded
+// captures that can all take the separator between them, `*` wildcards, optional groups around
+// parameters, regexp source written in the path. Each: [pattern, a path of n characters that
+// ends in a mismatch, a size at which express 4.22.3's route takes seconds when it is cubic or
+// worse (so that a backtracking matcher fails the first check in seconds, not minutes; brisk
+// takes milliseconds)]. The comments give express 4.22.3's time as a route, for two sizes. Paths
+// that end in `\n` (which `.` does not match) cannot come over HTTP; `router.handle` can be given
+// any URL.
+const superLinear: Array<[string, (n: number) => string, number]> = [
+  ['/(:a)?(-:b)?(-:c)?', (n) => '/' + '--'.repeat(n / 2) + '/x', 2000], // 250: 54 ms, 1,000: 477 ms
+  ['/(-:a)?(-:b)?(-:c)?(-:d)?', (n) => '/' + '-'.repeat(n) + '/x', 300], // 250: 250 ms, 300: 3.6 s
+  ['/*-*-*/end', (n) => '/' + '-'.repeat(n) + '//', 2000], // 250: 28 ms, 1,000: 268 ms
+  ['/*.*.*', (n) => '/' + '.'.repeat(n) + '\n', 2000], // 250: 21 ms, 1,000: 273 ms
+  ['/:a-*-:b', (n) => '/' + '-'.repeat(n) + '//', 1000], // 4,000: 34 ms, 16,000: 578 ms
+  ['/:a:b:c', (n) => '/' + 'a'.repeat(n) + '//', 2000], // 250: 20 ms, 1,000: 201 ms
+  ['/:a?:b?:c?', (n) => '/' + 'a'.repeat(n) + '//', 2000], // 250: 112 ms, 1,000: 669 ms
+  ['/*/x/*', (n) => '/x'.repeat(n / 2) + '\n', 1000], // 4,000: 8 ms, 16,000: 120 ms
+  ['/(a+)+b', (n) => '/' + 'a'.repeat(n) + '!', 27], // 20: 35 ms, 25: 276 ms (exponential)
+  ['/:a-x-:b-x-:c', (n) => '/' + '-x-'.repeat(n / 3) + '//', 1000], // linear in express 4.22.3 too
+];
 
 describe('matching time grows linearly with the path', () => {
   // Each shape: a pattern and a path built to make a backtracking matcher try every split.
@@ -169,6 +224,40 @@ describe('matching time grows linearly with the path', () => {
         assertLinear(`${pattern} end=${end}`, build, (path) => match(path));
       });
     }
+  }
+
+  for (const [pattern, build, slow] of superLinear) {
+    for (const end of [true, false]) {
+      test(`${pattern} (${end ? 'route' : 'middleware'}): 4 × the path takes about 4 × the time`, () => {
+        const match = express4Matcher(translateExpress4(pattern, { end }));
+        const ms = cpuMs(() => match(build(slow)));
+        assert.ok(ms < 200, `${pattern} on ${slow} characters: ${ms.toFixed(1)} ms of CPU`);
+        assertLinear(`${pattern} end=${end}`, build, (path) => match(path), { n: 1000, factor: 4, maxRatio: 10 });
+      });
+    }
+  }
+});
+
+describe("at node's 16 KB limit on a request line, over HTTP", () => {
+  for (const [pattern, build] of superLinear) {
+    const path = build(16_000);
+    if (path.includes('\n')) continue;
+    test(`${pattern}: a 16,000-character path that does not match is a 404 in under a second of CPU`, async () => {
+      const app = express();
+      app.get(pattern, (req, res) => res.send('matched'));
+      const server = await serve(app);
+      try {
+        // CPU time of the process (server and client), not wall time: other processes' load weighs less
+        const start = process.cpuUsage();
+        const r = await server.get(path);
+        const used = process.cpuUsage(start);
+        const ms = (used.user + used.system) / 1000;
+        assert.equal(r.status, 404);
+        assert.ok(ms < 1000, `${ms.toFixed(0)} ms of CPU`);
+      } finally {
+        await server.close();
+      }
+    });
   }
 });
 
@@ -234,16 +323,28 @@ describe('the same results as path-to-regexp 0.1.13 (express 4.22.3), on random 
     }
     return { params, path: m[0] };
   }
-  // Tokens of Express 4's syntax, and regexp source as Express 4 passes it through
+  // Tokens of Express 4's syntax, and regexp source as Express 4 passes it through (groups around
+  // parameters, unbalanced ones included: Express 4 refuses some, brisk must refuse the same)
   const token = fc.constantFrom(
     ...['/', '-', '.', '~', 'x', 'y', ':a', ':b', ':c', ':d?', ':e*', ':f(\\d+)', '/:g?', '.:h?', '*'],
     ...['?', '+', '[xy]', '(x|y)', '/(z)?', '\\.', '\\-'],
+    ...['(:a)?', '(-:b)?', '(', ')', ')?', '*-*'],
   );
   const pattern = fc.array(token, { minLength: 1, maxLength: 7 }).map((t) => `/${t.join('')}`);
   const path = fc
     .array(fc.constantFrom('/', '-', '.', 'x', 'X', 'y', 'z', '1', '2', '~', '%41'), { maxLength: 12 })
     .map((t) => `/${t.join('')}`);
-  test('params, their order and the matched text', () => {
+  /** What a matcher gives: the params and matched text, `false`, or `'400'` for Express 4's URIError. */
+  function outcome(match: LayerMatcher, u: string) {
+    try {
+      const r = match(u);
+      return r === false ? false : { params: { ...r.params }, path: r.path };
+    } catch (err) {
+      assert.equal((err as URIError & { status?: number }).status, 400, String(err));
+      return '400';
+    }
+  }
+  test("params, their order and the matched text (brisk's own matcher on every pattern, too)", () => {
     check(
       fc.property(pattern, path, fc.boolean(), fc.boolean(), fc.boolean(), (p, u, end, strict, sensitive) => {
         const options = { end, strict, sensitive };
@@ -254,22 +355,24 @@ describe('the same results as path-to-regexp 0.1.13 (express 4.22.3), on random 
           assert.throws(() => translateExpress4(p, options));
           return;
         }
-        const match = express4Matcher(translateExpress4(p, options));
-        let expected: ReturnType<typeof theirs>;
+        let expected: ReturnType<typeof theirs> | '400';
         try {
           expected = theirs(p, u, options);
         } catch {
-          // a malformed escape in a parameter: Express 4's 400 URIError
-          assert.throws(
-            () => match(u),
-            (err: URIError & { status?: number }) => err.status === 400,
-          );
-          return;
+          expected = '400'; // a malformed escape in a parameter: Express 4's 400 URIError
         }
-        const r = match(u);
-        const got = r === false ? false : { params: { ...r.params }, path: r.path };
-        assert.deepEqual(got, expected, `${p} on ${u} ${JSON.stringify(options)}`);
-        if (got && expected) assert.deepEqual(Object.keys(got.params), Object.keys(expected.params));
+        const t = translateExpress4(p, options);
+        // as registered (the engine runs the regexps it backtracks linearly on), and brisk's
+        // matcher alone, whatever the analysis says
+        const program = compile(t.regexp);
+        assert.ok(program, `${t.regexp} is compiled`);
+        const matchers = [express4Matcher(t), express4Matcher({ ...t, exec: (input) => execProgram(program, input) })];
+        for (const match of matchers) {
+          const got = outcome(match, u);
+          assert.deepEqual(got, expected, `${p} on ${u} ${JSON.stringify(options)}`);
+          if (typeof got === 'object' && typeof expected === 'object' && got && expected)
+            assert.deepEqual(Object.keys(got.params), Object.keys(expected.params));
+        }
       }),
       5000,
     );

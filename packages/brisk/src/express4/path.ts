@@ -2,9 +2,10 @@
 // registered into a regexp of brisk's own making, and a matcher that fills `req.params` as
 // Express 4 fills them (numbered keys for unnamed groups, `undefined` for an optional parameter
 // that did not match). The results are path-to-regexp 0.1.13's (what express 4.22.3 installs),
-// compared on random patterns in test/express4-path.test.ts. A parameter not written after `/` or
-// `.` cannot take in the text written before it, so no parameter backtracks across another's
-// separator and matching time grows linearly with the path (the same test measures it).
+// compared on random patterns in test/express4-path.test.ts. The regexp is 0.1.13's, so some
+// shapes (`/*-*-*/end`, `/(:a)?(-:b)?(-:c)?`, regexp source such as `(a+)+`) would make the engine
+// backtrack for minutes on a long path: linear.ts runs each one in time linear in the path, with
+// the same results (the same test measures the time).
 //
 // What the syntax means, as Express 4.22 reads it:
 // - `:name` (word characters) is a parameter: one or more characters up to the next `/`; written
@@ -14,6 +15,9 @@
 // - `*` is an unnamed group matching anything (`(.*)`), numbered 0, 1, ... with other unnamed groups;
 // - `.` is a literal dot; `\x` is the character x; `/(` opens a non-capturing group;
 // - every other character is regexp source as written: `?`, `+`, `[...]`, `(...)` (a numbered group).
+
+import { linearExec } from './linear.js';
+import type { Match } from './regexp-search.js';
 
 /** A layer's matcher (router 2.3's `layer.matchers` elements). */
 export type LayerMatcher = (path: string) => false | { params: Record<string, string>; path: string };
@@ -25,10 +29,12 @@ export interface PathOptions {
   end?: boolean | undefined;
 }
 
-/** A translated Express 4 path: its regexp, and the name of each capturing group in order. */
+/** A translated Express 4 path: its regexp, the name of each capturing group in order, its matcher. */
 export interface Express4Path {
   regexp: RegExp;
   keys: Array<string | number>;
+  /** `regexp.exec`, in time linear in the path (linear.ts). */
+  exec: (path: string) => Match | null;
 }
 
 /** A character that means something else in Express 4's syntax than in Express 5's. */
@@ -67,11 +73,10 @@ function customPattern(capture: string): string {
 }
 
 /**
- * Translates an Express 4 path string into a regexp and its group names, as Express 4.22 reads
- * it (path-to-regexp 0.1.13's results). A parameter not written after `/` or `.` is bounded by
- * `bound`: the regexp source of the text written since the previous token, as Express 4.22 keeps
- * it (escapes and dots counted as they come); it cannot take in that text, so it cannot
- * backtrack across the separator before it.
+ * Translates an Express 4 path string into a regexp, its group names and its linear matcher, as
+ * Express 4.22 reads it (path-to-regexp 0.1.13's results). A parameter not written after `/` or
+ * `.` is bounded by `bound`: the regexp source of the text written since the previous token, as
+ * Express 4.22 keeps it (escapes and dots counted as they come); it cannot take in that text.
  */
 export function translateExpress4(path: string, options: PathOptions = {}): Express4Path {
   const keys: Array<string | number> = [];
@@ -163,7 +168,8 @@ export function translateExpress4(path: string, options: PathOptions = {}): Expr
   if (!options.strict) out += out.endsWith('/') ? '?' : '/?';
   if (options.end !== false) out += '$';
   else if (!out.endsWith('/')) out += '(?=/|$)';
-  return { regexp: new RegExp('^' + out, options.sensitive ? '' : 'i'), keys };
+  const regexp = new RegExp('^' + out, options.sensitive ? '' : 'i');
+  return { regexp, keys, exec: linearExec(regexp) };
 }
 
 /** Express 4's parameter decoder: `decodeURIComponent`, a malformed escape a 400 error. */
@@ -185,9 +191,9 @@ function decodeParam(value: string | undefined): string | undefined {
  * A layer matcher for a translated path: params as Express 4 fills them (a plain object; a group
  * that did not match leaves its key `undefined`, unless an earlier group of that name matched).
  */
-export function express4Matcher({ regexp, keys }: Express4Path): LayerMatcher {
+export function express4Matcher({ exec, keys }: Express4Path): LayerMatcher {
   return function express4Path(path: string) {
-    const m = regexp.exec(path);
+    const m = exec(path);
     if (m === null) return false;
     const params: Record<string | number, string | undefined> = {};
     for (let i = 1; i < m.length; i++) {
