@@ -1,10 +1,10 @@
 // The headers a CORS response gets, in cors 2.8.6's order and with its values, and the end of a
 // preflight request it answers. Every name and value is set with `setHeader`; `Vary` is merged
-// with what the response already has (`@brisk/http`'s `vary`, as cors uses `vary`).
+// with what the response already has (vary.ts, as cors uses `vary`).
 
-import { vary } from '@brisk/http';
-import type { OriginRule } from './origin.js';
 import type { CorsRequest, CorsResponse, Policy } from './options.js';
+import type { OriginRule } from './origin.js';
+import { vary } from './vary.js';
 
 /** An origin rule once a request's origin function has answered. */
 export type ResolvedRule = Exclude<OriginRule, { kind: 'off' } | { kind: 'function' }>;
