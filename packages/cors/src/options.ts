@@ -210,7 +210,8 @@ function listText(name: string, value: unknown): string {
 
 /** `maxAge` as header text: an integer, or a string of digits (a `-` first, as browsers read -1). */
 function maxAgeText(value: unknown): string {
-  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  // a safe integer: 1e21 is an integer too, but String(1e21) is '1e+21'
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (isString(value) && /^-?\d+$/.test(String(value))) return String(value);
   throw invalid('maxAge', value, 'expected an integer number of seconds');
 }

@@ -265,3 +265,67 @@ describe('on a brisk app', () => {
     });
   }
 });
+
+describe('clients that go away while an origin function decides', () => {
+  const slowApp = (answered: unknown[]) => {
+    const app = brisk();
+    app.use(
+      cors({
+        origin: async (origin) => {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return origin === ORIGIN;
+        },
+      }),
+    );
+    app.get('/', (_req, res) => res.send('ok'));
+    app.use((err: Error, _req: unknown, res: { status(n: number): { send(s: string): void } }, _next: unknown) => {
+      answered.push(err);
+      res.status(500).send('error');
+    });
+    return app;
+  };
+
+  it('HTTP/1.1: the socket destroyed before the answer; the server lives and serves', async () => {
+    const errors: unknown[] = [];
+    const s = await serve(slowApp(errors));
+    try {
+      const req = s.start('OPTIONS', '/', { headers: { Origin: ORIGIN } });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      req.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const r = await s.get('/', { Origin: ORIGIN });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['access-control-allow-origin'], ORIGIN);
+      assert.deepEqual(errors, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('HTTP/2: the stream reset before the answer; the session and server live', async () => {
+    const errors: unknown[] = [];
+    const server = http2.createServer({}, slowApp(errors));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const stream = client.request({ ':method': 'OPTIONS', ':path': '/', origin: ORIGIN });
+      stream.on('error', () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      stream.close(http2.constants.NGHTTP2_CANCEL);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const r = await h2request(client, { ':path': '/', origin: ORIGIN });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['access-control-allow-origin'], ORIGIN);
+    } finally {
+      client.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('app.inject(): an Origin with CR/LF is refused before the app sees it', async () => {
+    const errors: unknown[] = [];
+    await assert.rejects(slowApp(errors).inject({ url: '/', headers: { origin: `${ORIGIN}\r\nSet-Cookie: a=1` } }), {
+      name: 'TypeError',
+    });
+  });
+});
