@@ -86,6 +86,8 @@ test('every type src/index.ts exports is also a member of the CommonJS namespace
     ['brisk', 'src/express4/index.ts'],
     ['body', 'src/index.ts'],
     ['bytes', 'src/index.ts'],
+    ['cookie-parser', 'src/index.ts'],
+    ['cors', 'src/index.ts'],
     ['logger', 'src/index.ts'],
     ['proxy-addr', 'src/index.ts'],
     ['range', 'src/index.ts'],

@@ -144,3 +144,14 @@ const media36: { type: string; index: number } = negotiate36.contentType3.parse(
 const typeIs36: string | undefined = new negotiate36.TypeIs(['json']).is('application/json');
 const lazy36 = pathToRegexp.path9.match('/:a-:b')('/x-y-z');
 void [jar36, line36, ranges36, tag36, media36, typeIs36, lazy36];
+
+// Issue 43: cors and cookie-parser, as `require('cors')` and `require('cookie-parser')` are typed.
+import cors = require('@brisk/cors');
+import cookieParser = require('@brisk/cookie-parser');
+const corsOptions: cors.CorsOptions = { origin: [/^https:\/\/a\.example$/, 'https://b.example'], credentials: true };
+const corsDelegate: cors.CorsOptionsDelegate = (_req, cb) => cb(null, corsOptions);
+const corsMiddleware: cors.CorsMiddleware = cors(corsOptions);
+const parseCookies: cookieParser.CookieParserMiddleware = cookieParser(['a', 'b'], { decode: (v) => v });
+const fromJson: cookieParser.JSONCookieValue | undefined = cookieParser.JSONCookie('j:[1]');
+const fromSigned: string | false = cookieParser.signedCookie('s:v.sig', 'a');
+void [cors(corsDelegate), corsMiddleware, parseCookies, fromJson, fromSigned];

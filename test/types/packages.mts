@@ -126,3 +126,12 @@ const matcher: (actual: string) => boolean = typeis3.match('text/*');
 const lazy = path9.match('/:a-:b')('/x-y-z');
 const built: string = path9.compile('/:a')({ a: 'x' });
 void [jar, setCookie, merged, rangeHeader, sameParse, tag2, mediaType, typeMatched, matcher, lazy, built];
+
+// Issue 43: cors and cookie-parser, default and named imports.
+import cors, { type CorsOptions } from '@brisk/cors';
+import cookieParser, { JSONCookies, signedCookies, type CookieParseOptions } from '@brisk/cookie-parser';
+const corsOptions: CorsOptions = { origin: async (origin) => origin === 'https://a.example', maxAge: 600 };
+const parseOptions: CookieParseOptions = { decode: decodeURIComponent };
+const cookieMiddleware = cookieParser('secret', parseOptions);
+const moved: { sid?: string | false } = signedCookies({ sid: 's:v.sig' }, ['secret']);
+void [cors(corsOptions), cookieMiddleware, moved, JSONCookies({ a: 'j:1' }), cookieParser.JSONCookie === undefined];

@@ -1,0 +1,77 @@
+// The headers a CORS response gets, in cors 2.8.6's order and with its values, and the end of a
+// preflight request it answers. Every name and value is set with `setHeader`; `Vary` is merged
+// with what the response already has (vary.ts, as cors uses `vary`).
+
+import type { CorsRequest, CorsResponse, Policy } from './options.js';
+import type { OriginRule } from './origin.js';
+import { vary } from './vary.js';
+
+/** An origin rule once a request's origin function has answered. */
+export type ResolvedRule = Exclude<OriginRule, { kind: 'off' } | { kind: 'function' }>;
+
+/**
+ * Characters node refuses in a header value (`validateHeaderValue`): controls but tab, and code
+ * points above U+00FF. Configured text is checked once; text that comes with a request
+ * (`Origin`, `Access-Control-Request-Headers`) before it is sent back, since a request that did
+ * not come through node's parser (a test double, a custom server) can hold anything.
+ */
+const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Is `value` text that node puts into a header as it is. */
+export function isHeaderSafe(value: string): boolean {
+  return !INVALID_HEADER_CHAR.test(value);
+}
+
+/** `Access-Control-Allow-Origin`, and `Vary: Origin` unless the answer is the same for every origin (`*`). */
+function allowOrigin(rule: ResolvedRule, req: CorsRequest, res: CorsResponse): void {
+  if (rule.kind === 'any') {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    return;
+  }
+  if (rule.kind === 'fixed') {
+    res.setHeader('Access-Control-Allow-Origin', rule.value);
+  } else {
+    const origin = req.headers.origin;
+    // No Origin (or an empty one) is never reflected; one with CR, LF or NUL never reaches a header.
+    if (typeof origin === 'string' && origin !== '' && isHeaderSafe(origin) && rule.allows(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+    }
+  }
+  vary(res, 'Origin');
+}
+
+/** The headers of a preflight (`OPTIONS`) request, in cors 2.8.6's order. */
+export function preflightHeaders(policy: Policy, rule: ResolvedRule, req: CorsRequest, res: CorsResponse): void {
+  allowOrigin(rule, req, res);
+  if (policy.credentials) res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (policy.methods) res.setHeader('Access-Control-Allow-Methods', policy.methods);
+  if (policy.allowedHeaders === undefined) {
+    // not configured: the request's own list is sent back, so the answer varies with it
+    vary(res, 'Access-Control-Request-Headers');
+    const requested = req.headers['access-control-request-headers'];
+    if (typeof requested === 'string' && requested !== '' && isHeaderSafe(requested)) {
+      res.setHeader('Access-Control-Allow-Headers', requested);
+    }
+  } else if (policy.allowedHeaders) {
+    res.setHeader('Access-Control-Allow-Headers', policy.allowedHeaders);
+  }
+  if (policy.maxAge) res.setHeader('Access-Control-Max-Age', policy.maxAge);
+  if (policy.exposedHeaders) res.setHeader('Access-Control-Expose-Headers', policy.exposedHeaders);
+}
+
+/** The headers of any other request: origin, credentials, exposed headers. */
+export function actualHeaders(policy: Policy, rule: ResolvedRule, req: CorsRequest, res: CorsResponse): void {
+  allowOrigin(rule, req, res);
+  if (policy.credentials) res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (policy.exposedHeaders) res.setHeader('Access-Control-Expose-Headers', policy.exposedHeaders);
+}
+
+/**
+ * Ends a preflight request with the policy's status and an empty body. `Content-Length: 0` is
+ * sent with it, as cors 2.8.6 sends it (Safari waited for a body on a 204 without it).
+ */
+export function answerPreflight(policy: Policy, res: CorsResponse): void {
+  res.statusCode = policy.optionsSuccessStatus;
+  res.setHeader('Content-Length', '0');
+  res.end();
+}
