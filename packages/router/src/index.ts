@@ -7,6 +7,7 @@ import { Router } from './module.js';
 // Classes
 export { Route } from './route.js';
 export { useArguments } from './router.js';
+export { routeTable } from './routes.js';
 
 // Types
 export type { RouterConstructor } from './router.js';
@@ -50,6 +51,7 @@ export type {
   StackLayer,
 } from './types.js';
 export type { TraceContext } from './tracing.js';
+export type { RouteHandlerEntry, RouteTableEntry } from './routes.js';
 
 /**
  * Creates a router (with or without `new`): see `Router` in module.ts. `require('@brisk/router')`

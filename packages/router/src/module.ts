@@ -7,6 +7,7 @@ import type { MethodName as MethodNameT } from './methods.js';
 import { Route as RouteClass } from './route.js';
 import { Router as createRouter, type Router as RouterType, type RouterConstructor as Constructor } from './router.js';
 import type { TraceContext as TraceContextT } from './tracing.js';
+import type * as routes from './routes.js';
 import type * as types from './types.js';
 
 /** `require('@brisk/router')`: the `Router` constructor, with `Route` as a property. */
@@ -107,6 +108,10 @@ export declare namespace Router {
   export type Method = types.Method;
   /** The params a path gives (`RouteParameters<'/users/:id'>` is `{ id: string }`). */
   export type RouteParameters<P> = types.PathParams<P>;
+  /** One route of `routeTable()`. */
+  export type RouteTableEntry = routes.RouteTableEntry;
+  /** One handler of a route of `routeTable()`. */
+  export type RouteHandlerEntry = routes.RouteHandlerEntry;
   /** The context published on the `express.router.request` tracing channel. */
   export type TraceContext = TraceContextT;
   /** A handler argument. */

@@ -7,6 +7,7 @@ import { INDEX, dispatch, type RouterState } from './dispatch.js';
 import { Layer } from './layer.js';
 import { methods } from './methods.js';
 import { Route, checkHandler } from './route.js';
+import { listRoutesOf, routeTable } from './routes.js';
 import type {
   Layer as PublicLayer,
   ErrorRequestHandler,
@@ -174,29 +175,9 @@ const routerMethods = {
   },
 
   listRoutes: function listRoutes(this: Router): RouteInfo[] {
-    const list: RouteInfo[] = [];
-    for (const entry of this.stack as unknown[]) {
-      const layer = entry as { route?: RouteLike | undefined; handle?: { stack?: unknown }; rawPath?: unknown };
-      const route = layer.route;
-      const handle = layer.handle;
-      const router = !route && handle && Array.isArray(handle.stack) ? (handle as MountedRouter) : undefined;
-      if (!route && !router) continue;
-      const methods = route ? route._methods(true) : undefined;
-      const raw = layer.rawPath;
-      if (Array.isArray(raw)) {
-        for (const path of raw) list.push(routeInfo(path, methods?.slice(), router));
-      } else {
-        list.push(routeInfo(raw, methods, router));
-      }
-    }
-    return list;
+    return listRoutesOf(this.stack);
   },
 } satisfies RouterPrototypeMethods;
-
-/** One entry of `listRoutes()`. */
-function routeInfo(path: unknown, methods: string[] | undefined, router: MountedRouter | undefined): RouteInfo {
-  return { path, methods, router } as RouteInfo;
-}
 
 /** A method that adds handlers, called with the arguments as given (it checks them). */
 type AddHandlers = { add(this: unknown, ...handlers: unknown[]): unknown }['add'];
@@ -222,6 +203,8 @@ export interface RouterConstructor {
   (options?: RouterOptions): Router;
   /** The arguments of a `use()`: the path and the flattened handlers ({@link useArguments}). */
   useArguments: typeof useArguments;
+  /** Every route of a router and of those mounted in it, with its mount paths and handlers ({@link routeTable}). */
+  routeTable: typeof routeTable;
 }
 
 /**
@@ -266,5 +249,6 @@ export function Router(this: unknown, options?: RouterOptions): Router {
 Router.prototype = RouterPrototype;
 // `require('@brisk/router').useArguments`, not enumerable: the module's keys stay router 2's.
 Object.defineProperty(Router, 'useArguments', { value: useArguments, writable: true, configurable: true });
+Object.defineProperty(Router, 'routeTable', { value: routeTable, writable: true, configurable: true });
 // A bundler may rename the function; `Router.name` stays what router 2's is.
 Object.defineProperty(Router, 'name', { value: 'Router' });

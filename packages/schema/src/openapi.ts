@@ -1,6 +1,7 @@
 // openapi(app, { info }): an OpenAPI 3.1 document of the app's routes, with parameters, request
 // bodies and responses from the JSON Schema of the schemas `validate()` was given. Decision 032.
 import { parse, type Token } from '@brisk/path';
+import { routeTable, type RouteHandlerEntry, type RouteTableEntry } from '@brisk/router';
 import { checkKeys } from './keys.js';
 import type { Schemas } from './validate.js';
 import type { StandardProps } from './standard.js';
@@ -40,9 +41,6 @@ const OPTION_KEYS: readonly string[] = ['info', 'servers'];
 const PROBLEM_RESPONSE = 'ValidationProblem';
 const PROBLEM_SCHEMA = 'ValidationProblem';
 
-type Layer = { route?: unknown; handle?: unknown; rawPath?: unknown; method?: unknown };
-type RouteLike = { stack?: unknown };
-
 /**
  * An OpenAPI 3.1 document of `app`'s routes (what `app.router.listRoutes()` lists, mounted
  * routers included): each path in `{name}` form, each method an operation, with `parameters`
@@ -70,7 +68,7 @@ export function openapi(app: unknown, options: OpenAPIOptions): OpenAPIDocument 
   };
   const router = routerOf(app);
   if (!router) throw new TypeError('openapi() requires an app or a router');
-  walk(doc, router, '', 0);
+  for (const route of routeTable(router, MAX_DEPTH)) addPaths(doc, route);
   return doc;
 }
 
@@ -83,22 +81,21 @@ function routerOf(app: unknown): { stack: unknown[] } | undefined {
   return router && Array.isArray(router.stack) ? (router as { stack: unknown[] }) : undefined;
 }
 
-/** Adds the routes of one router's stack, under `prefix` (the mount path, OpenAPI form). */
-function walk(doc: OpenAPIDocument, router: { stack: unknown[] }, prefix: string, depth: number): void {
-  if (depth > MAX_DEPTH) return;
-  for (const entry of router.stack) {
-    const layer = entry as Layer;
-    const raw = Array.isArray(layer.rawPath) ? layer.rawPath.flat(Infinity) : [layer.rawPath];
-    const route = layer.route as RouteLike | undefined;
-    const mounted = !route && layer.handle && Array.isArray((layer.handle as RouteLike).stack);
-    if (!route && !mounted) continue;
-    for (const path of raw) {
-      if (typeof path !== 'string') continue; // a RegExp path has no OpenAPI form
-      for (const variant of templates(path)) {
-        const full = join(prefix, variant.path);
-        if (mounted) walk(doc, layer.handle as { stack: unknown[] }, full.path, depth + 1);
-        else addRoute(doc, route as RouteLike, full.path, [...full.params]);
-      }
+/**
+ * Adds one route of the router's route table (@brisk/router's `routeTable`): its path under its
+ * mount paths, in each of its template forms (a RegExp path has none: not listed).
+ */
+function addPaths(doc: OpenAPIDocument, route: RouteTableEntry): void {
+  let prefixes: Template[] = [{ path: '', params: [] }];
+  for (const mount of route.mounts) {
+    if (typeof mount !== 'string') return;
+    prefixes = prefixes.flatMap((prefix) => templates(mount).map((variant) => join(prefix.path, variant.path)));
+  }
+  if (typeof route.path !== 'string') return;
+  for (const prefix of prefixes) {
+    for (const variant of templates(route.path)) {
+      const full = join(prefix.path, variant.path);
+      addRoute(doc, route.handlers, full.path, [...full.params]);
     }
   }
 }
@@ -144,11 +141,10 @@ function join(prefix: string, sub: string): Template {
 }
 
 /** One route's operations, one per method it handles. */
-function addRoute(doc: OpenAPIDocument, route: RouteLike, path: string, params: string[]): void {
-  const stack = Array.isArray(route.stack) ? (route.stack as Layer[]) : [];
+function addRoute(doc: OpenAPIDocument, stack: readonly RouteHandlerEntry[], path: string, params: string[]): void {
   const methods: string[] = [];
   for (const layer of stack) {
-    const method = typeof layer.method === 'string' ? layer.method.toLowerCase() : undefined;
+    const method = layer.method?.toLowerCase();
     for (const m of method === undefined ? ALL_METHODS : [method]) {
       if (OPENAPI_METHODS.includes(m) && !methods.includes(m)) methods.push(m);
     }
@@ -158,9 +154,7 @@ function addRoute(doc: OpenAPIDocument, route: RouteLike, path: string, params: 
   for (const method of methods) {
     if (item[method]) continue; // an earlier route for the same path and method answers first
     const layer = stack.find(
-      (l) =>
-        (l.method === undefined || (typeof l.method === 'string' && l.method.toLowerCase() === method)) &&
-        schemasOf(l.handle) !== undefined,
+      (l) => (l.method === undefined || l.method.toLowerCase() === method) && schemasOf(l.handle) !== undefined,
     );
     item[method] = operation(doc, params, layer ? (schemasOf(layer.handle) as Schemas) : undefined);
   }
