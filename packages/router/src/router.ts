@@ -14,7 +14,6 @@ import type {
   HandlerArg,
   RequestHandler,
   NextFunction,
-  MountedRouter,
   NoInferred,
   NoParams,
   ParamCallback,
@@ -24,7 +23,6 @@ import type {
   RouterMethods,
   RouteInfo,
   RouterOptions,
-  RouteLike,
   RouterRequest,
 } from './types.js';
 
