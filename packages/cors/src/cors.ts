@@ -5,17 +5,16 @@
 import { callUser } from './call.js';
 import { actualHeaders, answerPreflight, preflightHeaders, type ResolvedRule } from './headers.js';
 import * as types from './options.js'; // types only, for the namespace
+import * as requests from './request.js'; // types only, for the namespace
 import {
   compile,
   invalid,
   type CorsMiddleware,
   type CorsOptions,
   type CorsOptionsDelegate,
-  type CorsRequest,
-  type CorsResponse,
   type Policy,
-  type StaticOrigin,
 } from './options.js';
+import type { CorsRequest, CorsResponse, StaticOrigin } from './request.js';
 import { staticRule } from './origin.js';
 
 /** Is this request a preflight (`OPTIONS`, in any letter case, as cors 2.8.6 upper-cases it). */
@@ -114,10 +113,10 @@ export declare namespace middlewareWrapper {
   export import CorsMiddleware = types.CorsMiddleware;
   export import CorsOptions = types.CorsOptions;
   export import CorsOptionsDelegate = types.CorsOptionsDelegate;
-  export import CorsRequest = types.CorsRequest;
-  export import CorsResponse = types.CorsResponse;
-  export import CustomOrigin = types.CustomOrigin;
-  export import StaticOrigin = types.StaticOrigin;
+  export import CorsRequest = requests.CorsRequest;
+  export import CorsResponse = requests.CorsResponse;
+  export import CustomOrigin = requests.CustomOrigin;
+  export import StaticOrigin = requests.StaticOrigin;
   /** The type of `cors` itself. */
   export type Cors = typeof middlewareWrapper;
 }

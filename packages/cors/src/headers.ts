@@ -2,25 +2,14 @@
 // preflight request it answers. Every name and value is set with `setHeader`; `Vary` is merged
 // with what the response already has (vary.ts, as cors uses `vary`).
 
-import type { CorsRequest, CorsResponse, Policy } from './options.js';
+import type { Policy } from './options.js';
+import type { CorsRequest, CorsResponse } from './request.js';
+import { isHeaderSafe } from './safe.js';
 import type { OriginRule } from './origin.js';
 import { vary } from './vary.js';
 
 /** An origin rule once a request's origin function has answered. */
 export type ResolvedRule = Exclude<OriginRule, { kind: 'off' } | { kind: 'function' }>;
-
-/**
- * Characters node refuses in a header value (`validateHeaderValue`): controls but tab, and code
- * points above U+00FF. Configured text is checked once; text that comes with a request
- * (`Origin`, `Access-Control-Request-Headers`) before it is sent back, since a request that did
- * not come through node's parser (a test double, a custom server) can hold anything.
- */
-const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-
-/** Is `value` text that node puts into a header as it is. */
-export function isHeaderSafe(value: string): boolean {
-  return !INVALID_HEADER_CHAR.test(value);
-}
 
 /** `Access-Control-Allow-Origin`, and `Vary: Origin` unless the answer is the same for every origin (`*`). */
 function allowOrigin(rule: ResolvedRule, req: CorsRequest, res: CorsResponse): void {

@@ -4,15 +4,8 @@
 import { middlewareWrapper } from './cors.js';
 
 // Types
-export type {
-  CorsMiddleware,
-  CorsOptions,
-  CorsOptionsDelegate,
-  CorsRequest,
-  CorsResponse,
-  CustomOrigin,
-  StaticOrigin,
-} from './options.js';
+export type { CorsMiddleware, CorsOptions, CorsOptionsDelegate } from './options.js';
+export type { CorsRequest, CorsResponse, CustomOrigin, StaticOrigin } from './request.js';
 /** The type of `cors` itself. */
 export type Cors = middlewareWrapper.Cors;
 

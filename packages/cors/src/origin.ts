@@ -8,8 +8,8 @@
 // (`/example\.com/` allows `https://example.com.evil.example`): that is upstream's behaviour,
 // kept, and the README says to anchor (`/^https:\/\/([a-z0-9-]+\.)*example\.com$/`).
 
-import { isHeaderSafe } from './headers.js';
-import type { CustomOrigin } from './options.js';
+import { isHeaderSafe } from './safe.js';
+import type { CustomOrigin } from './request.js';
 
 /** The origin option, compiled. */
 export type OriginRule =

@@ -7,7 +7,7 @@
 // valid, so that @brisk/cors needs no dependency: with @brisk/http, installing it would cost five
 // times what cors 2.8.6 costs (decision 037). test/vary.test.ts holds it to both, on one table.
 
-import type { CorsResponse } from './options.js';
+import type { CorsResponse } from './request.js';
 
 /** The names of a `Vary` value, as `vary` 1.1.2 splits it: at commas, spaces (not tabs) trimmed. */
 function names(header: string): string[] {
