@@ -2,6 +2,7 @@
 // routing methods with parameters inferred from the path.
 
 import type { EventEmitter } from 'node:events';
+import type { InferOutput, StandardSchemaV1 } from '@brisk/schema';
 import type { Server } from 'node:http';
 import type { ListenOptions } from 'node:net';
 import type {
@@ -306,12 +307,13 @@ export type Handlers<H> = H | readonly Handlers<H>[];
 
 /**
  * The output type of a Standard Schema v1 (`schema['~standard'].types.output`: zod, valibot,
- * arktype), or `Else` for anything else. Read structurally: @brisk/app depends on no schema package.
+ * arktype), as @brisk/schema's `InferOutput` reads it, or `Else` for anything else (and for a
+ * schema that declares no types).
  */
-export type SchemaOutput<S, Else = unknown> = S extends { readonly '~standard': { readonly types?: infer T } }
-  ? NonNullable<T> extends { readonly output: infer O }
-    ? O
-    : Else
+export type SchemaOutput<S, Else = unknown> = S extends StandardSchemaV1
+  ? [InferOutput<S>] extends [never]
+    ? Else
+    : InferOutput<S>
   : Else;
 
 /**
