@@ -30,4 +30,3 @@ const mw: compression.CompressionMiddleware = compression();
 http.createServer((req, res) => mw(req, res, () => res.end()));
 // @ts-expect-error: an unknown option
 compression({ treshold: 0 });
-export {};

@@ -45,7 +45,7 @@ function checks(expressApp: Express): void {
   const zstd: ZstdOptions = { chunkSize: 1024, params: { 100: 19 } };
   const made = compression(options);
   type _made = Expect<Equal<typeof made, CompressionMiddleware<IncomingMessage, ServerResponse>>>;
-  compression({ zstd });
+  compression({ zstd, filter });
   compression(null);
 
   // @types/compression's shapes, as code written for `compression` declares them
