@@ -81,6 +81,9 @@ export const NEGOTIATION: ReadonlyArray<readonly [acceptEncoding: string | undef
   ['Br', 'br'],
   [' gzip ; q=1 ', 'gzip'],
   ['gzip;q=0.9, deflate;q=1', 'deflate'],
+  ['__proto__, gzip', 'gzip'],
+  ['constructor;q=1, hasOwnProperty', undefined],
+  ['gzip;q=NaN, deflate', 'deflate'],
   ['', undefined],
   [undefined, undefined],
 ];
