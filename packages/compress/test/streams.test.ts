@@ -391,6 +391,30 @@ describe('misuse and failures', () => {
     assert.equal(count, 0);
   });
 
+  test('drain listeners removed before the headers are not moved to the compressor', async () => {
+    let moved: unknown[] = [];
+    const s = await start({ threshold: 0 }, (_req, res) => {
+      const kept = () => undefined;
+      const removed = () => undefined;
+      const removedOnce = () => undefined;
+      res.on('drain', kept);
+      res.on('drain', removed);
+      res.once('drain', removedOnce);
+      res.removeListener('drain', removed);
+      res.off('drain', removedOnce); // the once wrapper is found by the function it wraps
+      res.setHeader('Content-Type', 'text/plain');
+      res.write('x');
+      const listeners = (made[0] as Transform).listeners('drain');
+      moved = [listeners.includes(kept), listeners.includes(removed), listeners.length];
+      res.end();
+    });
+    await s.get('/', { 'accept-encoding': 'gzip' });
+    const probe = zlib.createGzip();
+    const base = probe.listenerCount('drain'); // what a compressor has of its own
+    probe.close();
+    assert.deepEqual(moved, [true, false, base + 1]);
+  });
+
   test('drain listeners added before the headers are kept when the response is not compressed', async () => {
     let found = false;
     const s = await start(undefined, (_req, res) => {
