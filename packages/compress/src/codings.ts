@@ -8,10 +8,9 @@
  * two: at brisk's defaults Zstandard (level 3) compresses text about as small as gzip (level 6)
  * in about a third of the CPU time, Brotli (quality 4) smaller still (decision 039).
  */
-import zlib from 'node:zlib';
+import zlib, { type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { Negotiator } from '@brisk/negotiate';
-import type { Settings } from './options.js';
 import type { CompressionRequest, ZstdOptions } from './types.js';
 
 /** A content coding brisk offers. */
@@ -53,8 +52,17 @@ export function chooseCoding(req: CompressionRequest, enforceEncoding: string): 
   return new Negotiator(req).encoding(AVAILABLE, { preferred: PREFERRED }) as Coding | undefined;
 }
 
+/** The compressors' options, as the middleware's settings hold them (options.ts). */
+export interface CompressorOptions {
+  /** node's zlib options, for `gzip` and `deflate`. */
+  readonly zlib: Readonly<ZlibOptions>;
+  readonly brotli: Readonly<BrotliOptions>;
+  /** `undefined` where node has no Zstandard. */
+  readonly zstd: Readonly<ZstdOptions> | undefined;
+}
+
 /** A compressor for `coding`, made with the settings' options. */
-export function createCompressor(coding: Exclude<Coding, 'identity'>, settings: Settings): CompressorStream {
+export function createCompressor(coding: Exclude<Coding, 'identity'>, settings: CompressorOptions): CompressorStream {
   switch (coding) {
     case 'gzip':
       return zlib.createGzip(settings.zlib);

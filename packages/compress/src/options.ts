@@ -5,22 +5,17 @@
  */
 import zlib, { type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { parse as parseBytes } from '@brisk/bytes';
-import { createCompressor, hasZstd } from './codings.js';
+import { createCompressor, hasZstd, type CompressorOptions } from './codings.js';
 import { shouldCompress } from './filter.js';
 import type { CompressionFilter, CompressionRequest, CompressionResponse, ZstdOptions } from './types.js';
 
-/** What a request reads: the options, checked and frozen. */
-export interface Settings {
+/** What a request reads: the options, checked and frozen (with the compressors' options). */
+export interface Settings extends CompressorOptions {
   readonly filter: CompressionFilter<CompressionRequest, CompressionResponse>;
   /** Responses known to be smaller than this many bytes are sent as they are. */
   readonly threshold: number;
   /** The coding for a request without `Accept-Encoding` (`identity`: none). */
   readonly enforceEncoding: string;
-  /** node's zlib options, for `gzip` and `deflate`. */
-  readonly zlib: Readonly<ZlibOptions>;
-  readonly brotli: Readonly<BrotliOptions>;
-  /** `undefined` where node has no Zstandard. */
-  readonly zstd: Readonly<ZstdOptions> | undefined;
 }
 
 /** compression 1.8's own options (with brisk's `zstd`). */
