@@ -104,7 +104,14 @@ class ResponseCompression {
   decide(): void {
     const { req, res, settings } = this;
     const filter = settings.filter;
-    if (!filter(req, res as unknown as CompressionResponse)) return this.passThrough();
+    let accepted: boolean;
+    try {
+      accepted = filter(req, res as unknown as CompressionResponse);
+    } catch (err) {
+      this.passThrough(); // the response goes on uncompressed (an error page), its listeners with it
+      throw err;
+    }
+    if (!accepted) return this.passThrough();
     const cacheControl = res.getHeader('Cache-Control');
     if (cacheControl && NO_TRANSFORM.test(String(cacheControl))) return this.passThrough();
     // from here on the response depends on Accept-Encoding, whatever is decided

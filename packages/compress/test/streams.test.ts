@@ -274,6 +274,7 @@ describe('misuse and failures', () => {
 
   test('a filter that throws: the error comes out of the call that writes the headers, and the answer can still be sent', async () => {
     let caught: unknown;
+    let listening = false;
     const s = await start(
       {
         threshold: 0,
@@ -282,6 +283,8 @@ describe('misuse and failures', () => {
         },
       },
       (_req, res) => {
+        const listener = () => undefined;
+        res.on('drain', listener);
         res.setHeader('Content-Type', 'text/plain');
         try {
           res.end('hello, world');
@@ -289,11 +292,13 @@ describe('misuse and failures', () => {
           caught = err;
           res.statusCode = 500;
           res.end('handled');
+          listening = res.listeners('drain').includes(listener); // not left waiting for a decision
         }
       },
     );
     const reply = await s.get('/', { 'accept-encoding': 'gzip' });
     assert.equal((caught as Error).message, 'filter failed');
+    assert.ok(listening, 'a drain listener added before reaches the response');
     assert.equal(reply.status, 500);
     assert.equal(reply.headers['content-encoding'], undefined);
     assert.equal(reply.body, 'handled');
