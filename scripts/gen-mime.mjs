@@ -47,7 +47,7 @@ function untgz(tgz) {
 }
 
 /** `npm pack` the pinned mime-db into a temporary directory; returns { db, version }. */
-function fetchMimeDb() {
+export function fetchMimeDb() {
   const dir = mkdtempSync(join(tmpdir(), 'gen-mime-'));
   try {
     const out = execFileSync('npm', ['pack', `mime-db@${VERSION}`, '--json', '--pack-destination', dir], {
@@ -71,7 +71,7 @@ function fetchMimeDb() {
 }
 
 /** A local db.json; the version comes from the mime-db package.json beside it. */
-function readMimeDb(file) {
+export function readMimeDb(file) {
   const db = JSON.parse(readFileSync(file, 'utf8'));
   const manifest = join(dirname(file), 'package.json');
   const pkg = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : {};

@@ -132,6 +132,8 @@ assert.equal(require('@brisk/bytes')('1kb'), 1024);
 assert.equal(require('@brisk/cookie').parse('a=1').a, '1');
 assert.equal(require('@brisk/cors').name, 'middlewareWrapper');
 assert.deepEqual(require('@brisk/cookie-parser').JSONCookie('j:[1]'), [1]);
+assert.equal(require('@brisk/compress').name, 'compression');
+assert.equal(require('@brisk/compress').filter.name, 'shouldCompress');
 assert.equal(require('@brisk/mime').lookup('x.json'), 'application/json');
 assert.deepEqual(require('@brisk/range')(100, 'bytes=0-9'), Object.assign([{ start: 0, end: 9 }], { type: 'bytes' }));
 assert.ok(require('@brisk/path').match('/u/:id')('/u/1'));

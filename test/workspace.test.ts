@@ -86,6 +86,7 @@ test('every type src/index.ts exports is also a member of the CommonJS namespace
     ['brisk', 'src/express4/index.ts'],
     ['body', 'src/index.ts'],
     ['bytes', 'src/index.ts'],
+    ['compress', 'src/index.ts'],
     ['cookie-parser', 'src/index.ts'],
     ['cors', 'src/index.ts'],
     ['logger', 'src/index.ts'],
