@@ -72,20 +72,45 @@ const fresh = (pkg) =>
   existsSync(join(pkg.dir, STAMP)) &&
   readFileSync(join(pkg.dir, STAMP), 'utf8').trim() === inputsOf(pkg);
 
-if (process.argv.includes('--record')) {
-  for (const pkg of packages.values()) {
-    if (existsSync(join(pkg.dir, 'dist/index.cjs'))) record(pkg);
+/**
+ * The packages among `names` (all of them by default), and the workspace packages they depend on,
+ * whose build inputs changed since their last build: the one freshness rule, which `pnpm
+ * build:stale` and every package's prepack (scripts/prepack.mjs) apply.
+ */
+export function staleOf(names = [...packages.keys()]) {
+  const wanted = new Set();
+  const add = (name) => {
+    const pkg = packages.get(name);
+    if (pkg === undefined || wanted.has(pkg)) return;
+    wanted.add(pkg);
+    for (const dep of Object.keys(pkg.manifest.dependencies ?? {})) add(dep);
+  };
+  for (const name of names) add(name);
+  return [...wanted].filter((pkg) => !fresh(pkg)).map((pkg) => pkg.name);
+}
+
+/** Builds `names` (pnpm orders them by their dependencies) and records their inputs. */
+export function buildAndRecord(names) {
+  const filters = names.map((name) => `--filter=${name}`);
+  const run = spawnSync('pnpm', ['-r', ...filters, 'build'], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+  for (const name of names) record(packages.get(name));
+}
+
+const main = () => {
+  if (process.argv.includes('--record')) {
+    for (const pkg of packages.values()) {
+      if (existsSync(join(pkg.dir, 'dist/index.cjs'))) record(pkg);
+    }
+    return;
   }
-} else {
-  const stale = [...packages.values()].filter((pkg) => !fresh(pkg));
+  const stale = staleOf();
   if (stale.length === 0) {
     console.log(`build:stale: all ${packages.size} packages are up to date`);
   } else {
-    console.log(`build:stale: building ${stale.map((pkg) => pkg.name).join(', ')}`);
-    // pnpm orders the filtered packages by their dependencies and builds independent ones at once
-    const filters = stale.map((pkg) => `--filter=${pkg.name}`);
-    const run = spawnSync('pnpm', ['-r', ...filters, 'build'], { cwd: root, stdio: 'inherit' });
-    if (run.status !== 0) process.exit(run.status ?? 1);
-    for (const pkg of stale) record(pkg);
+    console.log(`build:stale: building ${stale.join(', ')}`);
+    buildAndRecord(stale);
   }
-}
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
