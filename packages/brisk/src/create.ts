@@ -5,6 +5,9 @@
 import app from '@brisk/app';
 import logger, { type Logger } from '@brisk/logger';
 import { openapi as openapiDocument, validate as validateRequest } from '@brisk/schema';
+import corsMiddleware from '@brisk/cors';
+import cookieParserMiddleware from '@brisk/cookie-parser';
+import compressMiddleware from '@brisk/compress';
 import type * as schema from '@brisk/schema';
 
 /**
@@ -51,6 +54,12 @@ export namespace createApplication {
   export const validate = validateRequest;
   /** An OpenAPI 3.1 document of the app's routes and their `validate()` schemas. */
   export const openapi = openapiDocument;
+  /** CORS headers and preflight answers: `app.use(brisk.cors({ origin }))` (@brisk/cors, cors 2.8). */
+  export const cors: typeof corsMiddleware = corsMiddleware;
+  /** `req.cookies` and `req.signedCookies`: `app.use(brisk.cookieParser(secret))` (@brisk/cookie-parser, cookie-parser 1.4). */
+  export const cookieParser: typeof cookieParserMiddleware = cookieParserMiddleware;
+  /** Response compression, gzip, deflate, Brotli and zstd: `app.use(brisk.compress())` (@brisk/compress, compression 1.8). */
+  export const compress: typeof compressMiddleware = compressMiddleware;
 }
 // `static` is a reserved word: declared in the namespace below (`var static`), assigned here.
 Object.assign(createApplication, { static: app.static });

@@ -23,6 +23,10 @@ export {
 } from '@brisk/app';
 export { default as logger } from '@brisk/logger';
 export { openapi, validate } from '@brisk/schema';
+// The middleware every Express app adds, first-party (decision 042)
+export { default as cors } from '@brisk/cors';
+export { default as cookieParser } from '@brisk/cookie-parser';
+export { default as compress } from '@brisk/compress';
 
 // Types: every public type of @brisk/app (@types/express's names and brisk's), and the logger's
 export type {
