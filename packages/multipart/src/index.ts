@@ -8,12 +8,10 @@ export { multer as default } from './multer.js';
 export { diskStorage } from './storage/disk.js';
 export { memoryStorage } from './storage/memory.js';
 export { MulterError } from './errors.js';
-export type { Multer } from './multer.js';
 
 // Types
 export type { ErrorCode } from './errors.js';
 export type { BodyObject, BodyValue } from './fields.js';
-export type { FileStream } from './parser.js';
 export type {
   Body,
   DiskStorageOptions,
@@ -23,6 +21,7 @@ export type {
   FileFilterCallback,
   Limits,
   Middleware,
+  Multer,
   MultipartRequest,
   MultipartWritable,
   Options,

@@ -399,15 +399,17 @@ class Upload implements ParserHandlers {
   }
 
   /**
-   * Fails the request with `err` (the first error wins): the parser stops, the file being read is
-   * destroyed, and once the storage engines working on files have called back (unless
-   * `waitForEngines` is false: the request broke off), every stored file is removed.
+   * Fails the request with `err` (the first error wins): the parser stops, and once the storage
+   * engines working on files have called back, every stored file is removed. The file being read
+   * ends where it is, so that its engine calls back as for any file (multer lets it run to its
+   * end); when the request broke off (`waitForEngines` false), nothing more will come: the file
+   * is destroyed with the error, as busboy destroys it, and nothing is waited for.
    */
   private abort(err: unknown, waitForEngines = true): void {
     if (this.failed || this.finished) return;
     this.failed = true;
     this.failure = err;
-    this.parser?.stop(err instanceof Error ? err : new Error('Upload failed'));
+    this.parser?.stop(waitForEngines ? undefined : err instanceof Error ? err : new Error('Upload failed'));
     this.cleanupPending = true;
     if (!waitForEngines) this.cleanup();
     else this.progress();

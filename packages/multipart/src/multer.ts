@@ -8,11 +8,10 @@ import * as errors from './errors.js';
 import * as fields from './fields.js';
 import { makeMiddleware, type Plan } from './middleware.js';
 import { checkOptions, type Settings } from './options.js';
-import * as parsers from './parser.js';
 import { DiskStorage, diskStorage as makeDiskStorage } from './storage/disk.js';
 import { memoryStorage as makeMemoryStorage } from './storage/memory.js';
 import * as types from './types.js'; // types only, for the namespace
-import type { Field, Middleware, Options, StorageEngine } from './types.js';
+import type { Field, Middleware, Multer as MulterInstance, Options, StorageEngine } from './types.js';
 
 /** A field's `maxCount`: a non-negative integer or `Infinity`; `undefined`/`null` is `Infinity`. */
 function maxCountOf(maxCount: unknown, name: string): number {
@@ -27,12 +26,8 @@ function nameOf(name: unknown): string {
   return name;
 }
 
-/**
- * What `multer(options)` returns: makes the middleware for a route. Each middleware reads a
- * `multipart/form-data` request (others go straight to `next()`): text fields into `req.body`,
- * files through `fileFilter` to the storage engine, then onto the request.
- */
-export class Multer {
+/** What `multer(options)` returns (the `Multer` interface of types.ts). */
+class Multer implements MulterInstance {
   readonly #settings: Settings;
   readonly #storage: StorageEngine;
 
@@ -109,7 +104,7 @@ export class Multer {
  *   res.json({ name: req.body.name, size: req.file?.size });
  * });
  */
-export function multer(options?: Options): Multer {
+export function multer(options?: Options): MulterInstance {
   if (options === undefined) return new Multer({});
   if (typeof options === 'object' && options !== null) return new Multer(options);
   throw new TypeError('Expected object for argument options');
@@ -146,11 +141,9 @@ export declare namespace multer {
   export import ErrorCode = errors.ErrorCode;
   export import BodyValue = fields.BodyValue;
   export import BodyObject = fields.BodyObject;
-  export import FileStream = parsers.FileStream;
   /** An instance of `MulterError`. */
   export type MulterError = errors.MulterError;
-  /** What `multer(options)` returns. */
-  export type Multer = import('./multer.js').Multer;
+  export import Multer = types.Multer;
   /** The module's shape. */
   export type MulterModule = typeof multer;
 }

@@ -236,66 +236,96 @@ export class MultipartParser extends Writable {
     cb(err);
   }
 
-  /** Reads one chunk of the body. */
+  /** The parser is done with the body (stopped, or after the closing delimiter). */
+  private get done(): boolean {
+    return this.state === STOPPED || this.state === EPILOGUE;
+  }
+
+  /**
+   * Reads one chunk of the body: the delimiter search runs over every byte (as busboy's does),
+   * and what lies between delimiters is read by `segment` in the current state. The handlers a
+   * step calls may stop the parser (a limit, an error): checked after each step.
+   */
   private parse(chunk: Buffer): void {
-    const len = chunk.length;
+    const scanner = this.scanner;
     let pos = 0;
-    while (pos < len) {
+    while (pos < chunk.length && !this.done) {
+      const { released, dataStart, dataEnd, matched, next } = scanner.scan(chunk, pos);
+      pos = next;
+      // bytes held back as a possible delimiter that were not one (copied: the needle is reused)
+      if (released > 0) this.segment(Buffer.from(scanner.needle.subarray(0, released)), 0, released);
+      if (dataEnd > dataStart && !this.done) this.segment(chunk, dataStart, dataEnd);
+      if (matched && !this.done) this.delimiter();
+    }
+  }
+
+  /** Reads `buf[start, end)`, bytes between two delimiters, as the state says. */
+  private segment(buf: Buffer, start: number, end: number): void {
+    let i = start;
+    while (i < end) {
       switch (this.state) {
-        case PREAMBLE:
-        case PART: {
-          const r = this.scanner.scan(chunk, pos);
-          const { released, dataStart, dataEnd, matched } = r;
-          pos = r.next;
-          if (this.state === PART && this.target !== SKIP) {
-            // the handlers may stop the parser (a limit, an error): checked after each call
-            if (released > 0) this.data(Buffer.from(this.scanner.needle.subarray(0, released)));
-            if (dataEnd > dataStart && !this.stopped) this.data(chunk.subarray(dataStart, dataEnd));
-            if (this.stopped) return;
-          }
-          if (matched) this.delimiter();
-          break;
-        }
         case AFTER_DELIMITER: {
-          const c = chunk[pos++];
-          if (c === 0x2d /* - */) this.state = DASH;
-          else if (c === 0x0d) this.state = CR;
-          else this.beginPart(false);
+          const c = buf[i];
+          if (c === 0x2d /* - */) {
+            this.state = DASH;
+            i++;
+          } else if (c === 0x0d) {
+            this.state = CR;
+            i++;
+          } else {
+            this.beginPart(false);
+          }
           break;
         }
         case DASH:
-          if (chunk[pos] === 0x2d) {
-            this.state = EPILOGUE;
+          if (buf[i] === 0x2d) {
+            this.state = EPILOGUE; // the closing delimiter: the rest is ignored
             return;
           }
           this.beginPart(false);
           break;
         case CR:
-          if (chunk[pos] === 0x0a) {
-            pos++;
+          if (buf[i] === 0x0a) {
+            i++;
             this.beginPart(true);
           } else {
             this.beginPart(false);
           }
           break;
         case HEADERS: {
-          const at = this.header.push(chunk, pos, len);
+          const at = this.header.push(buf, i, end);
           if (at === -1) {
             this.fail(new Error('Malformed part header'));
             return;
           }
-          pos = at;
+          i = at;
           if (this.header.done) this.headersRead();
           break;
         }
-        default: // EPILOGUE, STOPPED
+        case PART:
+          if (this.target !== SKIP) this.data(buf.subarray(i, end));
+          return;
+        default: // PREAMBLE (discarded), EPILOGUE, STOPPED
           return;
       }
     }
   }
 
-  /** A delimiter ended the part being read (or the preamble). */
+  /**
+   * A delimiter: it ends the part being read; one that follows another with nothing between
+   * them delimits an empty part (counted, as busboy counts it); one inside a part's header
+   * block makes that block malformed.
+   */
   private delimiter(): void {
+    const state = this.state;
+    if (state === HEADERS) {
+      this.fail(new Error('Malformed part header'));
+      return;
+    }
+    if (state === AFTER_DELIMITER || state === DASH || state === CR) {
+      this.beginPart(false);
+      if (this.done) return;
+    }
     const target = this.state === PART ? this.target : SKIP;
     this.target = SKIP;
     this.state = AFTER_DELIMITER; // first: the handler called below may stop the parser

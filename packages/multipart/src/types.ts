@@ -182,5 +182,32 @@ export type Middleware = (
   next: (err?: unknown) => void,
 ) => void;
 
+/**
+ * What `multer(options)` returns: makes the middleware for a route. Each middleware reads a
+ * `multipart/form-data` request (others go straight to `next()`): text fields into `req.body`,
+ * files through `fileFilter` to the storage engine, then onto the request.
+ */
+export interface Multer {
+  /**
+   * One file, from field `name`, in `req.file`; a file in any other field (or a second one) fails
+   * the request with `LIMIT_UNEXPECTED_FILE`.
+   */
+  single(name: string): Middleware;
+  /**
+   * Files from field `name`, in the array `req.files`; more than `maxCount` (files `fileFilter`
+   * skips do not count), or a file in another field, fail the request with `LIMIT_UNEXPECTED_FILE`.
+   */
+  array(name: string, maxCount?: number): Middleware;
+  /**
+   * Files from the fields named, in `req.files` by field name (`req.files.avatar[0]`), at most
+   * each field's `maxCount`.
+   */
+  fields(fields: readonly Field[]): Middleware;
+  /** Text fields only: any file fails the request with `LIMIT_UNEXPECTED_FILE`. */
+  none(): Middleware;
+  /** Every file, in the array `req.files`: only on routes that handle whatever files come. */
+  any(): Middleware;
+}
+
 /** The text fields of a request, as `req.body` holds them (no prototype). */
 export type Body = BodyObject;
