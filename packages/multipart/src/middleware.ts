@@ -69,6 +69,18 @@ function boundaryOf(header: string): string | Error {
   return boundary;
 }
 
+/**
+ * Watches what user code returned: an `async` fileFilter or engine method that throws gives a
+ * rejected promise, which multer leaves unhandled (node then ends the process); here it fails
+ * the request, as a throw does.
+ */
+function onRejection(result: unknown, fail: (err: unknown) => void): void {
+  if (result !== null && (typeof result === 'object' || typeof result === 'function')) {
+    const then = (result as { then?: unknown }).then;
+    if (typeof then === 'function') then.call(result, undefined, fail);
+  }
+}
+
 /** Makes the middleware of one `multer()` call and one plan. */
 export function makeMiddleware(settings: Settings, storage: StorageEngine, plan: Plan): Middleware {
   const fixedLimits = typeof settings.limits === 'function' ? null : settings.limits;
@@ -85,8 +97,11 @@ export function makeMiddleware(settings: Settings, storage: StorageEngine, plan:
     let limits = fixedLimits;
     if (limits === null) {
       try {
+        const given = (settings.limits as (req: MultipartRequest) => unknown)(request);
+        if (given !== null && typeof given === 'object' && typeof (given as { then?: unknown }).then === 'function')
+          throw new TypeError('option limits must return the limits, not a promise');
         // a falsy answer is "no limits", as multer reads it
-        limits = normalizeLimits((settings.limits as (req: MultipartRequest) => unknown)(request) || null);
+        limits = normalizeLimits(given || null);
       } catch (err) {
         done(asError(err, 'limits'));
         return;
@@ -184,11 +199,12 @@ class Upload implements ParserHandlers {
     // an error of the parser's stream (its destroy from outside) fails the request, never the process
     parser.on('error', (err: Error) => this.abort(err));
     this.appender = new FileAppender(this.plan.strategy, req);
+    const fail = (err: unknown) => this.abort(asError(err, 'streamHandler'));
     try {
       if (s.streamHandler === undefined) req.pipe(parser);
-      else s.streamHandler(req, parser);
+      else onRejection(s.streamHandler(req, parser), fail);
     } catch (err) {
-      this.abort(asError(err, 'streamHandler'));
+      fail(err);
     }
   }
 
@@ -309,10 +325,11 @@ class Upload implements ParserHandlers {
       callback(null, true);
       return;
     }
+    const fail = (err: unknown) => callback(asError(err, 'fileFilter'));
     try {
-      fileFilter(this.req, entry.file, callback as never);
+      onRejection(fileFilter(this.req, entry.file, callback as never), fail);
     } catch (err) {
-      callback(asError(err, 'fileFilter'));
+      fail(err);
     }
   }
 
@@ -339,10 +356,11 @@ class Upload implements ParserHandlers {
       entry.engineBusy = false;
       this.stored(entry, err, info);
     };
+    const fail = (err: unknown) => callback(asError(err, 'storage._handleFile'));
     try {
-      this.storage._handleFile(this.req, file, callback);
+      onRejection(this.storage._handleFile(this.req, file, callback), fail);
     } catch (err) {
-      callback(asError(err, 'storage._handleFile'));
+      fail(err);
     }
   }
 
@@ -459,10 +477,11 @@ class Upload implements ParserHandlers {
       }
       cb(err ? asError(err, 'storage._removeFile') : null);
     };
+    const fail = (err: unknown) => callback(asError(err, 'storage._removeFile'));
     try {
-      this.storage._removeFile(this.req, file, callback);
+      onRejection(this.storage._removeFile(this.req, file, callback), fail);
     } catch (err) {
-      callback(asError(err, 'storage._removeFile'));
+      fail(err);
     }
   }
 

@@ -312,9 +312,10 @@ export class MultipartParser extends Writable {
   }
 
   /**
-   * A delimiter: it ends the part being read; one that follows another with nothing between
-   * them delimits an empty part (counted, as busboy counts it); one inside a part's header
-   * block makes that block malformed.
+   * A delimiter: it ends the part being read (a field is given, a file's stream ends), and then
+   * counts against `parts`, as busboy counts: every delimiter after the first, the closing one
+   * included, so a part over the limit is read whole before the limit is reported. One inside a
+   * part's header block makes that block malformed.
    */
   private delimiter(): void {
     const state = this.state;
@@ -322,27 +323,20 @@ export class MultipartParser extends Writable {
       this.fail(new Error('Malformed part header'));
       return;
     }
-    if (state === AFTER_DELIMITER || state === DASH || state === CR) {
-      this.beginPart(false);
-      if (this.done) return;
-    }
-    const target = this.state === PART ? this.target : SKIP;
+    const target = state === PART ? this.target : SKIP;
     this.target = SKIP;
     this.state = AFTER_DELIMITER; // first: the handler called below may stop the parser
     if (target === FIELD) this.emitField();
     else if (target === FILE) this.endFile();
-  }
-
-  /**
-   * A delimiter that does not close the body begins a part: read its headers when CRLF follows,
-   * else skip it (as busboy does). Passing `parts` stops the parse.
-   */
-  private beginPart(withHeaders: boolean): void {
+    if (state === PREAMBLE || this.done) return;
     if (++this.parts > this.limits.parts) {
       this.state = STOPPED;
       this.handlers.limit('parts');
-      return;
     }
+  }
+
+  /** After a delimiter that does not close the body: read the part's headers when CRLF follows, else skip the part (as busboy does). */
+  private beginPart(withHeaders: boolean): void {
     this.state = withHeaders ? HEADERS : PART;
     this.target = SKIP;
     this.dropping = false;
@@ -360,7 +354,8 @@ export class MultipartParser extends Writable {
     const params = disp.params;
     this.name = params.name || undefined;
     this.nameTruncated = this.name !== undefined && this.name.length > this.limits.fieldNameSize;
-    let filename = params['filename*'] || params.filename;
+    // an empty `filename*` or `filename` names no file (busboy reads them as absent)
+    let filename = params['filename*'] || params.filename || undefined;
     if (filename !== undefined && !this.options.preservePath) filename = basename(filename);
     this.mimeType = 'text/plain';
     this.charset = this.options.defCharset;
