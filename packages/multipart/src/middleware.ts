@@ -233,8 +233,9 @@ class Upload implements ParserHandlers {
     if (this.failed) return;
     if (rawName === undefined) return this.abortWith('MISSING_FIELD_NAME');
     const name = decodeFormDataName(rawName);
-    if (info.nameTruncated) return this.abortWith('LIMIT_FIELD_KEY');
+    // multer's order: the value's limit, then the name's (busboy reports no long name itself)
     if (info.valueTruncated) return this.abortWith('LIMIT_FIELD_VALUE', name);
+    if (info.nameTruncated) return this.abortWith('LIMIT_FIELD_KEY');
     const limits = this.limits;
     if (nestingDepth(name) > limits.fieldNestingDepth) return this.abortWith('LIMIT_FIELD_NESTING', name);
     if (limits.fieldArrayIndexLimit !== Number.POSITIVE_INFINITY && exceedsArrayIndexLimit(name, limits.fieldArrayIndexLimit))

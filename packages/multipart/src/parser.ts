@@ -221,6 +221,13 @@ export class MultipartParser extends Writable {
   }
 
   override _final(cb: (error?: Error | null) => void): void {
+    // bytes held back as a possible delimiter are data now that none can follow (busboy's flush):
+    // they may end a part's header block, whose part is then read before the end is reported
+    const held = this.scanner.held;
+    if (held > 0 && !this.done) {
+      this.scanner.held = 0;
+      this.segment(Buffer.from(this.scanner.needle.subarray(0, held)), 0, held);
+    }
     if (this.state === EPILOGUE) {
       this.state = STOPPED;
       this.handlers.finish();
