@@ -53,10 +53,10 @@ export class MulterError extends Error {
   override message: string;
   /** What went wrong (`LIMIT_FILE_SIZE`, ...). */
   code: ErrorCode;
-  /** The field the error is about, when there is one (set only when not empty). */
-  field?: string;
+  /** The field the error is about, when there is one (an own property only then, as in multer). */
+  declare field?: string;
   /** The client's name of the file the error is about (`LIMIT_FILE_SIZE`, `LIMIT_UNEXPECTED_FILE`): untrusted input, as `file.originalname` is. */
-  filename?: string;
+  declare filename?: string;
 
   /**
    * @param code - one of the codes
