@@ -90,8 +90,10 @@ function set(container: Container, key: string | number, value: BodyValue): void
 function setLast(container: Container, s: Step, value: BodyValue): void {
   const current = get(container, s.key);
   if (current === undefined) set(container, s.key, s.append ? [value] : value);
-  else if (Array.isArray(current)) current.push(value); // may throw RangeError: INVALID_FIELD_NAME
-  else if (typeof current === 'object') setLast(current, { key: '', nextIsArray: false, append: false, last: true }, value);
+  else if (Array.isArray(current))
+    current.push(value); // may throw RangeError: INVALID_FIELD_NAME
+  else if (typeof current === 'object')
+    setLast(current, { key: '', nextIsArray: false, append: false, last: true }, value);
   else set(container, s.key, [current, value]);
 }
 

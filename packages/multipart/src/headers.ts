@@ -32,7 +32,7 @@ const CLASSES = /* @__PURE__ */ (() => {
   };
   const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   add(alnum + "!#$%&'*+-.^_`|~", TCHAR);
-  add(alnum + "!#$%&+-^_`{}~", MIME_CHARSET);
+  add(alnum + '!#$%&+-^_`{}~', MIME_CHARSET);
   add(alnum + '!#$&+-.^_`|~', ATTR_CHAR);
   for (let c = 0; c < 256; c++) {
     if (c === 0x09 || (c >= 0x20 && c !== 0x7f)) table[c] |= VCHAR;
@@ -136,7 +136,8 @@ export class HeaderParser {
           if (c === SP || c === HTAB) continue;
           this.state = VALUE;
           start = i;
-        // falls through: this byte begins the value
+          i--; // this byte begins the value: read it again in VALUE
+          continue;
         case VALUE:
           if (is(c, VCHAR)) continue;
           if (c !== CR) return -1;

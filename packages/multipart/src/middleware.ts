@@ -16,13 +16,7 @@ import type { IncomingMessage } from 'node:http';
 import { contentType, hasBody, parseContentType } from '@brisk/negotiate';
 import { FileAppender, type Placeholder, type Strategy } from './appender.js';
 import { asError, MulterError, type ErrorCode } from './errors.js';
-import {
-  appendField,
-  decodeFormDataName,
-  exceedsArrayIndexLimit,
-  nestingDepth,
-  type BodyObject,
-} from './fields.js';
+import { appendField, decodeFormDataName, exceedsArrayIndexLimit, nestingDepth, type BodyObject } from './fields.js';
 import { normalizeLimits, type NormalizedLimits, type Settings } from './options.js';
 import { MultipartParser, type FieldInfo, type FileInfo, type FileStream, type ParserHandlers } from './parser.js';
 import type { File, Middleware, MultipartRequest, StorageEngine } from './types.js';
@@ -223,7 +217,8 @@ class Upload implements ParserHandlers {
   /** The request broke off: nothing more will come, so nothing is waited for. */
   private requestFailed(err: Error): void {
     if (this.finished) return;
-    if (this.failed) this.cleanup(); // a failure already waiting for engines: the client is gone
+    if (this.failed)
+      this.cleanup(); // a failure already waiting for engines: the client is gone
     else this.abort(err, false);
   }
 
@@ -238,7 +233,10 @@ class Upload implements ParserHandlers {
     if (info.nameTruncated) return this.abortWith('LIMIT_FIELD_KEY');
     const limits = this.limits;
     if (nestingDepth(name) > limits.fieldNestingDepth) return this.abortWith('LIMIT_FIELD_NESTING', name);
-    if (limits.fieldArrayIndexLimit !== Number.POSITIVE_INFINITY && exceedsArrayIndexLimit(name, limits.fieldArrayIndexLimit))
+    if (
+      limits.fieldArrayIndexLimit !== Number.POSITIVE_INFINITY &&
+      exceedsArrayIndexLimit(name, limits.fieldArrayIndexLimit)
+    )
       return this.abortWith('LIMIT_FIELD_ARRAY_INDEX', name);
     try {
       appendField(this.req.body as BodyObject, name, value);
@@ -340,7 +338,8 @@ class Upload implements ParserHandlers {
     const { file } = entry;
     if (this.failed || err || !accept || entry.tooLarge) {
       appender.remove(entry.placeholder, file.fieldname);
-      if (this.failed || (!err && !accept)) entry.stream.resume(); // discard its data
+      if (this.failed || (!err && !accept))
+        entry.stream.resume(); // discard its data
       else if (err) this.abort(asError(err, 'fileFilter'));
       else this.abortWith('LIMIT_FILE_SIZE', file.fieldname, file.originalname);
       this.release(entry);

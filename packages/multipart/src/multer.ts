@@ -35,8 +35,7 @@ class Multer implements MulterInstance {
   constructor(options: Options) {
     this.#settings = checkOptions(options);
     this.#storage =
-      this.#settings.storage ??
-      (options.dest ? new DiskStorage({ destination: options.dest }) : makeMemoryStorage());
+      this.#settings.storage ?? (options.dest ? new DiskStorage({ destination: options.dest }) : makeMemoryStorage());
   }
 
   #make(strategy: Strategy, fields: Plan['fields']): Middleware {

@@ -53,11 +53,12 @@ declare global {
 export type File = Express.Multer.File;
 
 /**
- * The request the middleware reads and passes to the callbacks of its options: node's HTTP/1 or
- * HTTP/2 request, with the global `Express.Request` properties (what middleware types add there,
- * `req.file` and `req.files` among them) and the `req.body` the middleware fills.
+ * The request the callbacks of the options get: node's request, with the global `Express.Request`
+ * properties (what middleware types add there, `req.file` and `req.files` among them) and the
+ * `req.body` the middleware fills. An Express or brisk request is one; so is an HTTP/2 request in
+ * a brisk app, whose prototype has the same methods (decision 026).
  */
-export type MultipartRequest = (IncomingMessage | Http2ServerRequest) & Express.Request & { body?: unknown };
+export type MultipartRequest = IncomingMessage & Express.Request & { body?: unknown };
 
 /** A function typed `(...args) => R` whose parameters are checked bivariantly, as a method's are. */
 type Bivariant<F extends (...args: never[]) => unknown> = { fn(...args: Parameters<F>): ReturnType<F> }['fn'];
@@ -119,7 +120,9 @@ export interface DiskStorageOptions {
    */
   destination?:
     | string
-    | Bivariant<(req: MultipartRequest, file: File, callback: (error: Error | null, destination: string) => void) => void>
+    | Bivariant<
+        (req: MultipartRequest, file: File, callback: (error: Error | null, destination: string) => void) => void
+      >
     | undefined;
   /**
    * A function that calls back with the file's name in the folder. It must name a file inside the
@@ -172,7 +175,9 @@ export interface Options {
    * @example
    * streamHandler(req, parser) { if (req.rawBody) parser.end(req.rawBody); else req.pipe(parser); }
    */
-  streamHandler?: Bivariant<(req: MultipartRequest & { rawBody?: Buffer }, parser: MultipartWritable) => void> | undefined;
+  streamHandler?:
+    | Bivariant<(req: MultipartRequest & { rawBody?: Buffer }, parser: MultipartWritable) => void>
+    | undefined;
 }
 
 /** The middleware `single`, `array`, `fields`, `none` and `any` return. */

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import multer, { diskStorage, memoryStorage, MulterError, type File, type StorageEngine } from '../src/index.js';
 import { field, filePart, form, outcome, request, typeOf, upstream } from './helpers.js';
 
@@ -15,7 +15,10 @@ const B = 'api';
 const body = form(B, [field('name', 'Ada'), filePart('avatar', 'me.png', 'PNG', 'image/png')]);
 const headers = { 'content-type': typeOf(B), 'content-length': String(body.length) };
 type Req = Readable & { headers: object; body?: Record<string, unknown>; file?: File; files?: unknown };
-async function through(middleware: (req: never, res: never, next: (err?: unknown) => void) => void, req: Req = request(body, headers)) {
+async function through(
+  middleware: (req: never, res: never, next: (err?: unknown) => void) => void,
+  req: Req = request(body, headers),
+) {
   const result = await outcome(middleware, req);
   assert.notEqual(result, 'hang');
   return { req, result: result as Exclude<typeof result, 'hang'> };
@@ -74,32 +77,104 @@ describe('misuse fails at set-up, naming what is wrong', () => {
   const cases: [string, () => unknown, string][] = [
     ['options that are not an object', () => multer(5 as never), 'Expected object for argument options'],
     ['null options', () => multer(null as never), 'Expected object for argument options'],
-    ['an unknown option', () => multer({ fileSize: 1 } as never), 'Unknown option "fileSize" (options are dest, storage, limits, fileFilter, preservePath, defParamCharset, defCharset, highWaterMark, fileHwm, streamHandler)'],
-    ['an unknown limit', () => multer({ limits: { maxFileSize: 1 } as never }), 'Unknown limit "maxFileSize" (limits are fieldNameSize, fieldSize, fields, fileSize, files, parts, headerPairs, fieldNestingDepth, fieldArrayIndexLimit)'],
-    ['a negative limit', () => multer({ limits: { fileSize: -1 } }), 'Expected limits.fileSize to be a non-negative integer or Infinity'],
-    ['a NaN limit', () => multer({ limits: { files: Number.NaN } }), 'Expected limits.files to be a non-negative integer or Infinity'],
-    ['a fractional limit', () => multer({ limits: { parts: 1.5 } }), 'Expected limits.parts to be a non-negative integer or Infinity'],
-    ['a string limit', () => multer({ limits: { fields: '10' as never } }), 'Expected limits.fields to be a non-negative integer or Infinity'],
-    ['limits that are a number', () => multer({ limits: 10 as never }), 'Expected limits to be an object or a function'],
-    ['a storage without _removeFile', () => multer({ storage: { _handleFile() {} } as never }), 'option storage must be a storage engine (an object with _handleFile and _removeFile)'],
-    ['a fileFilter that is not a function', () => multer({ fileFilter: true as never }), 'option fileFilter must be a function'],
-    ['a streamHandler that is not a function', () => multer({ streamHandler: 'pipe' as never }), 'Expected streamHandler to be a function'],
+    [
+      'an unknown option',
+      () => multer({ fileSize: 1 } as never),
+      'Unknown option "fileSize" (options are dest, storage, limits, fileFilter, preservePath, defParamCharset, defCharset, highWaterMark, fileHwm, streamHandler)',
+    ],
+    [
+      'an unknown limit',
+      () => multer({ limits: { maxFileSize: 1 } as never }),
+      'Unknown limit "maxFileSize" (limits are fieldNameSize, fieldSize, fields, fileSize, files, parts, headerPairs, fieldNestingDepth, fieldArrayIndexLimit)',
+    ],
+    [
+      'a negative limit',
+      () => multer({ limits: { fileSize: -1 } }),
+      'Expected limits.fileSize to be a non-negative integer or Infinity',
+    ],
+    [
+      'a NaN limit',
+      () => multer({ limits: { files: Number.NaN } }),
+      'Expected limits.files to be a non-negative integer or Infinity',
+    ],
+    [
+      'a fractional limit',
+      () => multer({ limits: { parts: 1.5 } }),
+      'Expected limits.parts to be a non-negative integer or Infinity',
+    ],
+    [
+      'a string limit',
+      () => multer({ limits: { fields: '10' as never } }),
+      'Expected limits.fields to be a non-negative integer or Infinity',
+    ],
+    [
+      'limits that are a number',
+      () => multer({ limits: 10 as never }),
+      'Expected limits to be an object or a function',
+    ],
+    [
+      'a storage without _removeFile',
+      () => multer({ storage: { _handleFile() {} } as never }),
+      'option storage must be a storage engine (an object with _handleFile and _removeFile)',
+    ],
+    [
+      'a fileFilter that is not a function',
+      () => multer({ fileFilter: true as never }),
+      'option fileFilter must be a function',
+    ],
+    [
+      'a streamHandler that is not a function',
+      () => multer({ streamHandler: 'pipe' as never }),
+      'Expected streamHandler to be a function',
+    ],
     ['a dest that is not a string', () => multer({ dest: 5 as never }), 'option dest must be a string'],
-    ['a preservePath that is not a boolean', () => multer({ preservePath: 'yes' as never }), 'option preservePath must be a boolean'],
-    ['a charset node cannot decode', () => multer({ defParamCharset: 'no-such' }), 'option defParamCharset "no-such" is not a charset node can decode'],
+    [
+      'a preservePath that is not a boolean',
+      () => multer({ preservePath: 'yes' as never }),
+      'option preservePath must be a boolean',
+    ],
+    [
+      'a charset node cannot decode',
+      () => multer({ defParamCharset: 'no-such' }),
+      'option defParamCharset "no-such" is not a charset node can decode',
+    ],
     ['a bad highWaterMark', () => multer({ fileHwm: -1 }), 'option fileHwm must be a non-negative integer'],
     ['single() without a name', () => multer().single(undefined as never), 'argument name must be a string'],
-    ['a string maxCount', () => multer().array('f', '3' as never), 'maxCount of field "f" must be a non-negative integer'],
-    ['a NaN maxCount', () => multer().fields([{ name: 'f', maxCount: Number.NaN }]), 'maxCount of field "f" must be a non-negative integer'],
-    ['fields() that is not an array', () => multer().fields({ name: 'f' } as never), 'argument fields must be an array of { name, maxCount }'],
-    ['a diskStorage filename that is not a function', () => diskStorage({ filename: 'x' as never }), 'diskStorage option filename must be a function'],
+    [
+      'a string maxCount',
+      () => multer().array('f', '3' as never),
+      'maxCount of field "f" must be a non-negative integer',
+    ],
+    [
+      'a NaN maxCount',
+      () => multer().fields([{ name: 'f', maxCount: Number.NaN }]),
+      'maxCount of field "f" must be a non-negative integer',
+    ],
+    [
+      'fields() that is not an array',
+      () => multer().fields({ name: 'f' } as never),
+      'argument fields must be an array of { name, maxCount }',
+    ],
+    [
+      'a diskStorage filename that is not a function',
+      () => diskStorage({ filename: 'x' as never }),
+      'diskStorage option filename must be a function',
+    ],
   ];
   for (const [what, make, message] of cases) {
     it(what, () => assert.throws(make, { name: 'TypeError', message }));
   }
 
   it('what multer accepts, brisk accepts', () => {
-    for (const options of [undefined, {}, { dest: undefined }, { limits: null }, { limits: {} }, { limits: { fileSize: Infinity, files: null } }, { limits: () => ({}) }])
+    for (const options of [
+      undefined,
+      {},
+      { dest: undefined },
+      { limits: null },
+      { limits: {} },
+      { limits: { fileSize: Infinity, files: null } },
+      { limits: () => ({}) },
+    ])
       assert.doesNotThrow(() => multer(options as never).any());
     assert.doesNotThrow(() => multer().array('f', null as never));
     assert.doesNotThrow(() => multer().fields([{ name: 'a' }, { name: 'b', maxCount: 0 }]));
@@ -124,27 +199,45 @@ describe('requests the middleware does not read', () => {
 });
 
 describe('what a request gets', () => {
-  it('req.body without prototype, req.file with multer\'s keys in its order (memory)', async () => {
+  it("req.body without prototype, req.file with multer's keys in its order (memory)", async () => {
     const { req } = await through(multer().single('avatar'));
     assert.equal(Object.getPrototypeOf(req.body), null);
     assert.deepEqual({ ...req.body }, { name: 'Ada' });
-    assert.deepEqual(Object.keys(req.file as object), ['fieldname', 'originalname', 'encoding', 'mimetype', 'buffer', 'size']);
+    assert.deepEqual(Object.keys(req.file as object), [
+      'fieldname',
+      'originalname',
+      'encoding',
+      'mimetype',
+      'buffer',
+      'size',
+    ]);
     assert.equal(req.file?.buffer.toString(), 'PNG');
     assert.equal(Object.getOwnPropertyDescriptor(req.file, 'stream'), undefined);
     assert.equal(req.files, undefined);
   });
 
-  it('disk storage: destination, filename, path, size, in multer\'s order; a string destination is made', async () => {
+  it("disk storage: destination, filename, path, size, in multer's order; a string destination is made", async () => {
     const root = mkdtempSync(join(tmpdir(), 'brisk-multipart-api-'));
     try {
       const dest = join(root, 'a/b');
       const { req } = await through(multer({ dest }).single('avatar'));
       const file = req.file as File;
-      assert.deepEqual(Object.keys(file), ['fieldname', 'originalname', 'encoding', 'mimetype', 'path', 'destination', 'filename', 'size']);
+      assert.deepEqual(Object.keys(file), [
+        'fieldname',
+        'originalname',
+        'encoding',
+        'mimetype',
+        'path',
+        'destination',
+        'filename',
+        'size',
+      ]);
       assert.equal(file.destination, dest);
       assert.equal(readFileSync(file.path, 'utf8'), 'PNG');
       assert.equal(file.size, 3);
-      const flushed = await through(multer({ storage: diskStorage({ destination: dest, flush: true }) }).single('avatar'));
+      const flushed = await through(
+        multer({ storage: diskStorage({ destination: dest, flush: true }) }).single('avatar'),
+      );
       assert.equal(readFileSync((flushed.req.file as File).path, 'utf8'), 'PNG');
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -164,8 +257,14 @@ describe('what a request gets', () => {
       ],
     );
     const any = await through(multer().any(), request(two, h));
-    assert.deepEqual((any.req.files as File[]).map((f) => f.originalname), ['1.txt', '2.txt', '3.txt']);
-    const empty = await through(multer().array('a'), request(form(B, []), { 'content-type': typeOf(B), 'content-length': '12' }));
+    assert.deepEqual(
+      (any.req.files as File[]).map((f) => f.originalname),
+      ['1.txt', '2.txt', '3.txt'],
+    );
+    const empty = await through(
+      multer().array('a'),
+      request(form(B, []), { 'content-type': typeOf(B), 'content-length': '12' }),
+    );
     assert.deepEqual(empty.req.files, []);
   });
 
@@ -174,16 +273,24 @@ describe('what a request gets', () => {
       _handleFile(_req, file, cb) {
         const chunks: Buffer[] = [];
         file.stream.on('data', (c: Buffer) => chunks.push(c));
-        file.stream.on('end', () => setTimeout(() => cb(null, { size: Buffer.concat(chunks).length }), file.originalname === '1.txt' ? 30 : 0));
+        file.stream.on('end', () =>
+          setTimeout(() => cb(null, { size: Buffer.concat(chunks).length }), file.originalname === '1.txt' ? 30 : 0),
+        );
       },
       _removeFile: (_req, _file, cb) => cb(null),
     };
     const two = form(B, [filePart('a', '1.txt', '1'), filePart('a', '2.txt', '22')]);
-    const { req } = await through(multer({ storage: slowFirst }).any(), request(two, { 'content-type': typeOf(B), 'content-length': String(two.length) }));
-    assert.deepEqual((req.files as File[]).map((f) => [f.originalname, f.size]), [
-      ['1.txt', 1],
-      ['2.txt', 2],
-    ]);
+    const { req } = await through(
+      multer({ storage: slowFirst }).any(),
+      request(two, { 'content-type': typeOf(B), 'content-length': String(two.length) }),
+    );
+    assert.deepEqual(
+      (req.files as File[]).map((f) => [f.originalname, f.size]),
+      [
+        ['1.txt', 1],
+        ['2.txt', 2],
+      ],
+    );
   });
 
   it('fileFilter sees the file without size, stream, path or buffer; skipping a file discards its data', async () => {
@@ -214,7 +321,10 @@ describe('what a request gets', () => {
     assert.equal(hwm, 1024);
     const latin = form(B, [field('n\xc3\xa4me', '\xe5'), filePart('f', 'dir/\xc3\xa4.txt', 'x')]);
     const h = { 'content-type': typeOf(B), 'content-length': String(latin.length) };
-    const { req } = await through(multer({ defCharset: 'latin1', defParamCharset: 'utf8', preservePath: true }).any(), request(latin, h));
+    const { req } = await through(
+      multer({ defCharset: 'latin1', defParamCharset: 'utf8', preservePath: true }).any(),
+      request(latin, h),
+    );
     assert.deepEqual({ ...req.body }, { näme: 'å' });
     assert.equal((req.files as File[])[0]?.originalname, 'dir/ä.txt');
   });

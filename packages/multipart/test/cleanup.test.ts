@@ -50,8 +50,14 @@ async function eventually(check: () => unknown, what: string, ms = 2000): Promis
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-const emptyDir = (folder = dir) => () => (readdirSync(folder).length === 0 ? true : readdirSync(folder));
-const noDescriptors = (folder = dir) => () => (openIn(folder).length === 0 ? true : openIn(folder));
+const emptyDir =
+  (folder = dir) =>
+  () =>
+    readdirSync(folder).length === 0 ? true : readdirSync(folder);
+const noDescriptors =
+  (folder = dir) =>
+  () =>
+    openIn(folder).length === 0 ? true : openIn(folder);
 
 const post = (body: Buffer) => ({ 'content-type': typeOf(B), 'content-length': String(body.length) });
 
@@ -88,7 +94,10 @@ describe('file names from the client never become paths', () => {
     ];
     for (const [name, param, code] of cases) {
       // preservePath keeps the client's path; the function returns it unchecked (what not to do)
-      const storage = multer.diskStorage({ destination: dir, filename: (_req, file, cb) => cb(null, file.originalname) });
+      const storage = multer.diskStorage({
+        destination: dir,
+        filename: (_req, file, cb) => cb(null, file.originalname),
+      });
       const body = form(B, [{ headers: [`Content-Disposition: form-data; name="f"; ${param}`], body: 'x' }]);
       const result = await outcome(multer({ storage, preservePath: true }).single('f'), request(body, post(body)));
       assert.ok(typeof result === 'object' && result.err, name);
@@ -111,18 +120,40 @@ describe('file names from the client never become paths', () => {
 
 describe('failed requests leave no file (disk storage)', () => {
   const tooLarge = () =>
-    form(B, [filePart('f', 'a.txt', 'small'), filePart('f', 'b.txt', 'x'.repeat(5000)), filePart('f', 'c.txt', 'small')]);
+    form(B, [
+      filePart('f', 'a.txt', 'small'),
+      filePart('f', 'b.txt', 'x'.repeat(5000)),
+      filePart('f', 'c.txt', 'small'),
+    ]);
   const cases: [string, object, () => Buffer, string][] = [
     ['LIMIT_FILE_SIZE on the second file', { limits: { fileSize: 100 } }, tooLarge, 'LIMIT_FILE_SIZE'],
-    ['LIMIT_FIELD_COUNT after a file', { limits: { fields: 0 } }, () => form(B, [filePart('f', 'a', 'x'), field('x', 'y')]), 'LIMIT_FIELD_COUNT'],
-    ['LIMIT_FILE_COUNT', { limits: { files: 1 } }, () => form(B, [filePart('f', 'a', 'x'), filePart('f', 'b', 'y')]), 'LIMIT_FILE_COUNT'],
-    ['LIMIT_PART_COUNT', { limits: { parts: 1 } }, () => form(B, [filePart('f', 'a', 'x'), field('x', 'y')]), 'LIMIT_PART_COUNT'],
+    [
+      'LIMIT_FIELD_COUNT after a file',
+      { limits: { fields: 0 } },
+      () => form(B, [filePart('f', 'a', 'x'), field('x', 'y')]),
+      'LIMIT_FIELD_COUNT',
+    ],
+    [
+      'LIMIT_FILE_COUNT',
+      { limits: { files: 1 } },
+      () => form(B, [filePart('f', 'a', 'x'), filePart('f', 'b', 'y')]),
+      'LIMIT_FILE_COUNT',
+    ],
+    [
+      'LIMIT_PART_COUNT',
+      { limits: { parts: 1 } },
+      () => form(B, [filePart('f', 'a', 'x'), field('x', 'y')]),
+      'LIMIT_PART_COUNT',
+    ],
     ['a body cut mid-file', {}, () => tooLarge().subarray(0, 400), 'Unexpected end of form'],
   ];
   for (const [what, options, body, code] of cases) {
     it(what, async () => {
       for (const chunk of [0, 64]) {
-        const result = await outcome(multer({ dest: dir, ...options }).array('f'), request(body(), post(body()), chunk));
+        const result = await outcome(
+          multer({ dest: dir, ...options }).array('f'),
+          request(body(), post(body()), chunk),
+        );
         assert.ok(typeof result === 'object' && result.err);
         assert.equal(result.err.code ?? result.err.message, code);
         assert.deepEqual(readdirSync(dir), []);
@@ -136,9 +167,13 @@ describe('failed requests leave no file (disk storage)', () => {
       destination: dir,
       filename: (_req, _file, cb) => setTimeout(() => cb(null, 'late.bin'), 50),
     });
-    const req = Object.assign(new Readable({ read() {} }), { headers: { 'content-type': typeOf(B), 'content-length': '99999' } });
+    const req = Object.assign(new Readable({ read() {} }), {
+      headers: { 'content-type': typeOf(B), 'content-length': '99999' },
+    });
     const done = outcome(multer({ storage }).single('f'), req);
-    req.push(`--${B}\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\n${'a'.repeat(4096)}\r\n--${B}\r\n`);
+    req.push(
+      `--${B}\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\n${'a'.repeat(4096)}\r\n--${B}\r\n`,
+    );
     setTimeout(() => req.destroy(), 10);
     const result = await done;
     assert.ok(typeof result === 'object' && result.err?.message === 'Request closed');
@@ -193,7 +228,10 @@ describe('a client that goes away mid-file', () => {
       await eventually(noDescriptors(uploads), 'descriptors left open');
     }
     assert.deepEqual(listeners.slice(-1), [0], 'listeners left on the request');
-    assert.equal((await server.request('POST', '/upload', { headers: { 'content-type': typeOf(B) }, body: form(B, []) })).body, 'ok');
+    assert.equal(
+      (await server.request('POST', '/upload', { headers: { 'content-type': typeOf(B) }, body: form(B, []) })).body,
+      'ok',
+    );
   });
 
   it('HTTP/2: a stream reset mid-file removes the files', async () => {
@@ -241,7 +279,9 @@ describe('bounded memory', () => {
         }
       },
     });
-    return Object.assign(req, { headers: { 'content-type': typeOf(B), 'content-length': String(head.length + size + tail.length) } });
+    return Object.assign(req, {
+      headers: { 'content-type': typeOf(B), 'content-length': String(head.length + size + tail.length) },
+    });
   }
 
   /** The most memory (heap and buffers, after a collection) a `size` upload held above the start. */

@@ -55,16 +55,33 @@ const nameArb = fc.oneof(
 );
 const filenameArb = fc.oneof(text('ab./\\:"% ', 10), fc.constantFrom('../x', 'C:\\a\\b.txt', '.', '..'));
 const valueArb = fc.oneof(text('ab\r\n-\0\xe9', 40), fc.constantFrom(`\r\n--${BOUNDARY}x`, '--', '\r'));
-const headerName = (name: string) =>
-  fc.constantFrom(name, name.toLowerCase(), name.toUpperCase()).map((n) => n);
+const headerName = (name: string) => fc.constantFrom(name, name.toLowerCase(), name.toUpperCase()).map((n) => n);
 const partArb = fc
   .record({
     disposition: fc.oneof(
-      { weight: 8, arbitrary: fc.record({ name: nameArb, filename: fc.option(filenameArb), ext: fc.boolean(), quoted: fc.boolean() }) },
+      {
+        weight: 8,
+        arbitrary: fc.record({
+          name: nameArb,
+          filename: fc.option(filenameArb),
+          ext: fc.boolean(),
+          quoted: fc.boolean(),
+        }),
+      },
       { weight: 1, arbitrary: fc.constant(null) },
     ),
     dispName: headerName('Content-Disposition'),
-    type: fc.option(fc.constantFrom('text/plain', 'application/octet-stream', 'text/plain; charset=latin1', 'text/plain; charset=utf-16le', 'image/png; x', 'bogus', 'a/b; charset=base64')),
+    type: fc.option(
+      fc.constantFrom(
+        'text/plain',
+        'application/octet-stream',
+        'text/plain; charset=latin1',
+        'text/plain; charset=utf-16le',
+        'image/png; x',
+        'bogus',
+        'a/b; charset=base64',
+      ),
+    ),
     encoding: fc.option(fc.constantFrom('binary', '8BIT', 'base64')),
     extra: fc.option(fc.constantFrom('X-A: 1', 'X-Folded: a\r\n b')),
     reverse: fc.boolean(),
@@ -106,7 +123,13 @@ const limitsArb = fc.option(
     { requiredKeys: [] },
   ),
 );
-const methodArb = fc.constantFrom<Method>(['any'], ['none'], ['single', 'a'], ['array', 'a', 2], ['fields', [{ name: 'a', maxCount: 1 }, { name: 'b' }]]);
+const methodArb = fc.constantFrom<Method>(
+  ['any'],
+  ['none'],
+  ['single', 'a'],
+  ['array', 'a', 2],
+  ['fields', [{ name: 'a', maxCount: 1 }, { name: 'b' }]],
+);
 
 describe('the same outcome as multer 2.5.0 on generated forms', () => {
   it('fields, files, limits, chunkings', async () => {
@@ -121,7 +144,12 @@ describe('the same outcome as multer 2.5.0 on generated forms', () => {
         async (f, limits, method, preservePath, defParamCharset, chunk) => {
           let body = f.preamble + f.parts.join('') + f.ending;
           if (f.cut !== null) body = body.slice(0, f.cut % (body.length + 1));
-          const c: Case = { name: '', body, method, options: { limits: limits ?? undefined, preservePath, defParamCharset } };
+          const c: Case = {
+            name: '',
+            body,
+            method,
+            options: { limits: limits ?? undefined, preservePath, defParamCharset },
+          };
           const { theirs, ours } = await both(c, chunk);
           assert.notEqual(ours, 'hang');
           assert.deepEqual(ours, theirs);

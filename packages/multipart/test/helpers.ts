@@ -32,7 +32,12 @@ export function field(name: string, value: string | Buffer): Part {
 }
 
 /** A file part. */
-export function filePart(name: string, filename: string, body: string | Buffer, type = 'application/octet-stream'): Part {
+export function filePart(
+  name: string,
+  filename: string,
+  body: string | Buffer,
+  type = 'application/octet-stream',
+): Part {
   return {
     headers: [`Content-Disposition: form-data; name="${name}"; filename="${filename}"`, `Content-Type: ${type}`],
     body,
@@ -55,7 +60,11 @@ export function form(boundary: string, parts: readonly Part[], closing = `--${bo
 export const typeOf = (boundary: string) => `multipart/form-data; boundary=${boundary}`;
 
 /** A request carrying `body` in chunks of `chunk` bytes (0: one chunk), with the headers given. */
-export function request(body: Buffer, headers: Record<string, string>, chunk = 0): Readable & { headers: Record<string, string> } {
+export function request(
+  body: Buffer,
+  headers: Record<string, string>,
+  chunk = 0,
+): Readable & { headers: Record<string, string> } {
   const chunks: Buffer[] = [];
   if (chunk > 0) for (let i = 0; i < body.length; i += chunk) chunks.push(body.subarray(i, i + chunk));
   else chunks.push(body);
@@ -81,7 +90,9 @@ function plainFiles(files: unknown): string | undefined {
   if (files === undefined) return undefined;
   if (Array.isArray(files)) return JSON.stringify(files.map(plainFile));
   return JSON.stringify(
-    Object.fromEntries(Object.entries(files as object).map(([k, v]) => [k, (v as Record<string, unknown>[]).map(plainFile)])),
+    Object.fromEntries(
+      Object.entries(files as object).map(([k, v]) => [k, (v as Record<string, unknown>[]).map(plainFile)]),
+    ),
   );
 }
 
@@ -89,7 +100,11 @@ function plainFiles(files: unknown): string | undefined {
 const json = (value: unknown) => JSON.stringify(value, (_k, v) => (v === undefined ? '<undefined>' : v));
 
 /** Runs `middleware` on `req`; settles with the outcome (or `hang` after `ms`). */
-export function outcome(middleware: Middleware, req: Readable & { headers: object }, ms = 2000): Promise<Outcome | 'hang'> {
+export function outcome(
+  middleware: Middleware,
+  req: Readable & { headers: object },
+  ms = 2000,
+): Promise<Outcome | 'hang'> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve('hang'), ms);
     const r = req as unknown as { body?: unknown; file?: Record<string, unknown>; files?: unknown };
@@ -97,7 +112,9 @@ export function outcome(middleware: Middleware, req: Readable & { headers: objec
       clearTimeout(timer);
       if (err) {
         const e = err as Record<string, unknown>;
-        resolve({ err: { name: String(e.name), message: String(e.message), code: e.code, field: e.field, filename: e.filename } });
+        resolve({
+          err: { name: String(e.name), message: String(e.message), code: e.code, field: e.field, filename: e.filename },
+        });
         return;
       }
       resolve({

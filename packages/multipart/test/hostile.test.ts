@@ -40,7 +40,9 @@ describe("multer's 2025 advisories, as classes of input", () => {
       },
       _removeFile: (_req, _file, cb) => cb(null),
     };
-    const req = Object.assign(new PassThrough(), { headers: { 'content-type': typeOf(B), 'content-length': '100000' } });
+    const req = Object.assign(new PassThrough(), {
+      headers: { 'content-type': typeOf(B), 'content-length': '100000' },
+    });
     const calls = nextCalls(multer({ storage }).single('f'), req);
     req.write(`--${B}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n${'x'.repeat(1000)}`);
     await new Promise((resolve) => setImmediate(resolve));
@@ -56,7 +58,9 @@ describe("multer's 2025 advisories, as classes of input", () => {
 
   it('CVE-2025-47944 (malformed multipart): a body that makes two parse errors gives the first, once', async () => {
     // headers end where the closing delimiter begins: a malformed header, then an unfinished form
-    const body = Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="f"; filename="t.txt"\r\n\r\n--${B}--\r\n`);
+    const body = Buffer.from(
+      `--${B}\r\nContent-Disposition: form-data; name="f"; filename="t.txt"\r\n\r\n--${B}--\r\n`,
+    );
     for (const chunk of [0, 1, 7]) {
       const req = request(body, headers(body), chunk);
       const calls = await nextCalls(multer().single('f'), req);
@@ -66,7 +70,11 @@ describe("multer's 2025 advisories, as classes of input", () => {
   });
 
   it('CVE-2025-48997 (empty field name): a field or file with name="" is MISSING_FIELD_NAME', async () => {
-    for (const part of [field('', 'v'), filePart('', 'a.txt', 'data'), { headers: ['Content-Disposition: form-data'], body: 'v' }]) {
+    for (const part of [
+      field('', 'v'),
+      filePart('', 'a.txt', 'data'),
+      { headers: ['Content-Disposition: form-data'], body: 'v' },
+    ]) {
       const result = await run(multer().any(), form(B, [part]));
       assert.deepEqual(result.err, {
         name: 'MulterError',
@@ -88,7 +96,11 @@ describe("multer's 2025 advisories, as classes of input", () => {
     );
     try {
       const cases: [string, string, string][] = [
-        [typeOf(B), `--${B}\r\nContent-Disposition: form-data; name="f"; filename="t"\r\n\r\n--${B}--\r\n`, 'Malformed part header'],
+        [
+          typeOf(B),
+          `--${B}\r\nContent-Disposition: form-data; name="f"; filename="t"\r\n\r\n--${B}--\r\n`,
+          'Malformed part header',
+        ],
         ['multipart/form-data', 'test', 'Multipart: Boundary not found'],
         [`multipart/mixed; boundary=${B}`, 'x', `Unsupported content type: multipart/mixed; boundary=${B}`],
         [typeOf(B), `--${B}\r\n\r\n\r\n--${B}--`, 'Malformed part header'],
@@ -100,7 +112,10 @@ describe("multer's 2025 advisories, as classes of input", () => {
         const reply = await server.request('POST', '/', { headers: { 'content-type': type }, body });
         assert.deepEqual([reply.status, reply.body], [500, message], body);
       }
-      assert.equal((await server.request('POST', '/', { headers: { 'content-type': typeOf(B) }, body: form(B, []) })).body, 'ok');
+      assert.equal(
+        (await server.request('POST', '/', { headers: { 'content-type': typeOf(B) }, body: form(B, []) })).body,
+        'ok',
+      );
     } finally {
       await server.close();
     }
@@ -127,7 +142,10 @@ describe('bodies that end or go wrong anywhere', () => {
   });
 
   it('a part header that never ends: Malformed part header once it passes 16 KB', async () => {
-    for (const header of [`X-Long: ${'a'.repeat(1 << 20)}`, `Content-Disposition: form-data; name="${'n'.repeat(20000)}"`]) {
+    for (const header of [
+      `X-Long: ${'a'.repeat(1 << 20)}`,
+      `Content-Disposition: form-data; name="${'n'.repeat(20000)}"`,
+    ]) {
       const body = Buffer.from(`--${B}\r\n${header}\r\n\r\nvalue\r\n--${B}--\r\n`);
       assert.equal((await run(multer().any(), body, 4096)).err?.message, 'Malformed part header');
     }
@@ -138,7 +156,10 @@ describe('bodies that end or go wrong anywhere', () => {
   });
 
   it('10,000 empty parts, 10,000 empty delimiters, 10,000 parts without headers', async () => {
-    const fields = form(B, Array.from({ length: 10_000 }, () => field('a', '')));
+    const fields = form(
+      B,
+      Array.from({ length: 10_000 }, () => field('a', '')),
+    );
     const parsed = await run(multer().none(), fields);
     assert.equal((JSON.parse(parsed.body as string) as { a: string[] }).a.length, 10_000);
     // limited, they stop at the limit
@@ -155,8 +176,14 @@ describe('bodies that end or go wrong anywhere', () => {
     assert.equal((await run(multer().none(), form(B, [field('', 'v')]))).err?.code, 'MISSING_FIELD_NAME');
     const long = 'n'.repeat(200);
     assert.equal((await run(multer().none(), form(B, [field(long, 'v')]))).body, JSON.stringify({ [long]: 'v' }));
-    assert.equal((await run(multer({ limits: { fieldNameSize: 100 } }).none(), form(B, [field(long, 'v')]))).err?.code, 'LIMIT_FIELD_KEY');
-    assert.equal((await run(multer().none(), form(B, [field('n'.repeat(1 << 20), 'v')]), 65536)).err?.message, 'Malformed part header');
+    assert.equal(
+      (await run(multer({ limits: { fieldNameSize: 100 } }).none(), form(B, [field(long, 'v')]))).err?.code,
+      'LIMIT_FIELD_KEY',
+    );
+    assert.equal(
+      (await run(multer().none(), form(B, [field('n'.repeat(1 << 20), 'v')]), 65536)).err?.message,
+      'Malformed part header',
+    );
   });
 });
 
@@ -175,7 +202,10 @@ describe('keys that are not data', () => {
   ];
   it('nothing is polluted; every object of req.body is prototype-less and owns what it shows', async () => {
     const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort().join();
-    const body = form(B, names.map((name) => field(name, 'yes')));
+    const body = form(
+      B,
+      names.map((name) => field(name, 'yes')),
+    );
     const req = request(body, headers(body)) as unknown as { body: Record<string, unknown> };
     await new Promise<void>((resolve, reject) =>
       multer().none()(req as never, {} as never, (err) => (err ? reject(err as Error) : resolve())),
@@ -190,7 +220,15 @@ describe('keys that are not data', () => {
       for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key]);
     };
     walk(req.body);
-    assert.deepEqual(Object.keys(req.body), ['__proto__', 'a', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf']);
+    assert.deepEqual(Object.keys(req.body), [
+      '__proto__',
+      'a',
+      'constructor',
+      'prototype',
+      'hasOwnProperty',
+      'toString',
+      'valueOf',
+    ]);
     assert.equal(Object.getPrototypeOf(req.body.__proto__), null);
     assert.deepEqual({ ...(req.body.__proto__ as object) }, { polluted: 'yes', '': 'yes' });
     assert.deepEqual(req.body.toString, ['yes']);
@@ -224,7 +262,10 @@ describe('user code that fails', () => {
     const err = new Error('nope');
     assert.equal((await run(multer({ fileFilter: (_r, _f, cb) => cb(err) }).any(), body)).err?.message, 'nope');
     const filterString = (_r: unknown, _f: unknown, cb: (e: unknown) => void) => cb('bad file');
-    const stringResult = await nextCalls(multer({ fileFilter: filterString as never }).any(), request(body, headers(body)));
+    const stringResult = await nextCalls(
+      multer({ fileFilter: filterString as never }).any(),
+      request(body, headers(body)),
+    );
     assert.deepEqual(stringResult, ['bad file']);
     const twice = (_r: unknown, _f: unknown, cb: (e: null, ok: boolean) => void) => {
       cb(null, true);
@@ -235,7 +276,14 @@ describe('user code that fails', () => {
   });
 
   const engines: [string, StorageEngine, string][] = [
-    ['calls back an error', { _handleFile: (_r, f, cb) => (f.stream.resume(), cb(new Error('disk full'))), _removeFile: (_r, _f, cb) => cb(null) }, 'disk full'],
+    [
+      'calls back an error',
+      {
+        _handleFile: (_r, f, cb) => (f.stream.resume(), cb(new Error('disk full'))),
+        _removeFile: (_r, _f, cb) => cb(null),
+      },
+      'disk full',
+    ],
     [
       'throws',
       {
@@ -256,7 +304,11 @@ describe('user code that fails', () => {
       },
       'engine rejected',
     ],
-    ['destroys the stream', { _handleFile: (_r, f, _cb) => f.stream.destroy(new Error('gone')), _removeFile: (_r, _f, cb) => cb(null) }, 'gone'],
+    [
+      'destroys the stream',
+      { _handleFile: (_r, f, _cb) => f.stream.destroy(new Error('gone')), _removeFile: (_r, _f, cb) => cb(null) },
+      'gone',
+    ],
   ];
   for (const [what, storage, message] of engines) {
     it(`a storage engine that ${what}`, async () => {
@@ -313,7 +365,10 @@ describe('user code that fails', () => {
       ],
       [async () => ({ fileSize: 1 }), 'option limits must return the limits, not a promise'],
       [() => ({ fileSize: -1 }), 'Expected limits.fileSize to be a non-negative integer or Infinity'],
-      [() => ({ fileSizeLimit: 1 }), 'Unknown limit "fileSizeLimit" (limits are fieldNameSize, fieldSize, fields, fileSize, files, parts, headerPairs, fieldNestingDepth, fieldArrayIndexLimit)'],
+      [
+        () => ({ fileSizeLimit: 1 }),
+        'Unknown limit "fileSizeLimit" (limits are fieldNameSize, fieldSize, fields, fileSize, files, parts, headerPairs, fieldNestingDepth, fieldArrayIndexLimit)',
+      ],
     ];
     for (const [limits, message] of cases) {
       assert.equal((await run(multer({ limits: limits as never }).any(), body)).err?.message, message);

@@ -19,7 +19,8 @@ function scanAll(needle: Buffer, chunks: Buffer[]): { data: string[]; ends: numb
     let pos = 0;
     while (pos < chunk.length) {
       const r = scanner.scan(chunk, pos);
-      data[data.length - 1] += needle.subarray(0, r.released).toString('latin1') + chunk.toString('latin1', r.dataStart, r.dataEnd);
+      data[data.length - 1] +=
+        needle.subarray(0, r.released).toString('latin1') + chunk.toString('latin1', r.dataStart, r.dataEnd);
       pos = r.next;
       if (r.matched) {
         ends.push(offset + pos);
@@ -90,7 +91,11 @@ describe('the delimiter search', () => {
       for (const size of [1, 7, 65536]) {
         assertLinear(
           `near-misses of a ${boundary.length}-character boundary, ${size}-byte chunks`,
-          (n) => split(nearMiss.repeat(Math.ceil(n / nearMiss.length)), Array.from({ length: n / size }, (_, i) => i * size)),
+          (n) =>
+            split(
+              nearMiss.repeat(Math.ceil(n / nearMiss.length)),
+              Array.from({ length: n / size }, (_, i) => i * size),
+            ),
           (chunks) => scanAll(needle, chunks),
           { n: size === 1 ? 4096 : 65536 },
         );
@@ -113,9 +118,14 @@ describe('the part header reader', () => {
   };
 
   it('reads the three headers it needs, first value of each, names in any case, across any cut', () => {
-    const text = 'x-a: 1\r\nCONTENT-TYPE:text/plain\r\ncontent-disposition:  form-data; name="a"\r\nContent-Type: other\r\nContent-Transfer-Encoding: 8bit\r\n\r\n';
+    const text =
+      'x-a: 1\r\nCONTENT-TYPE:text/plain\r\ncontent-disposition:  form-data; name="a"\r\nContent-Type: other\r\nContent-Transfer-Encoding: 8bit\r\n\r\n';
     for (let cut = 0; cut < text.length; cut++) {
-      assert.deepEqual(read(text, 2000, cut), { disposition: 'form-data; name="a"', type: 'text/plain', transferEncoding: '8bit' }, `cut at ${cut}`);
+      assert.deepEqual(
+        read(text, 2000, cut),
+        { disposition: 'form-data; name="a"', type: 'text/plain', transferEncoding: '8bit' },
+        `cut at ${cut}`,
+      );
     }
   });
 
@@ -128,7 +138,15 @@ describe('the part header reader', () => {
   });
 
   it('refuses what the grammar does not allow', () => {
-    for (const text of ['\r\n', ': x\r\n\r\n', 'a b: c\r\n\r\n', 'a: b\rc\r\n\r\n', 'a: \0\r\n\r\n', 'a: b\r\n\rx', 'a\r\n\r\n']) {
+    for (const text of [
+      '\r\n',
+      ': x\r\n\r\n',
+      'a b: c\r\n\r\n',
+      'a: b\rc\r\n\r\n',
+      'a: \0\r\n\r\n',
+      'a: b\r\n\rx',
+      'a\r\n\r\n',
+    ]) {
       assert.equal(read(text), 'malformed', JSON.stringify(text));
     }
     assert.equal(read('a: b\r\n'), 'incomplete');
@@ -207,7 +225,7 @@ describe('header parameters (busboy 1.6 grammar)', () => {
     for (const [path, name] of cases) assert.equal(basename(path), name, path);
   });
 
-  it('charsets: busboy\'s names, and the others node decodes', () => {
+  it("charsets: busboy's names, and the others node decodes", () => {
     assert.equal(decodeText(Buffer.from('café'), 'UTF-8', 0), 'café');
     assert.equal(decodeText(Buffer.from([0xe9]), 'windows-1252', 0), 'é');
     assert.equal(decodeText(Buffer.from('a\0'), 'UCS-2', 0), 'a');
@@ -239,7 +257,15 @@ describe('the parser as a whole', () => {
     new MultipartParser(
       {
         boundary: 'b',
-        limits: { fieldNameSize: Infinity, fieldSize: Infinity, fields: Infinity, fileSize: Infinity, files: Infinity, parts: Infinity, headerPairs: 2000 },
+        limits: {
+          fieldNameSize: Infinity,
+          fieldSize: Infinity,
+          fields: Infinity,
+          fileSize: Infinity,
+          files: Infinity,
+          parts: Infinity,
+          headerPairs: 2000,
+        },
         preservePath: false,
         defCharset: 'utf8',
         paramDecoder: (s) => (typeof s === 'string' ? s : s.toString('latin1')),
@@ -252,8 +278,14 @@ describe('the parser as a whole', () => {
   it('is linear in the number of parts (fields and files), the size of a field, and header lines', () => {
     const inputs: [string, (n: number) => string][] = [
       ['empty fields', (n) => '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n\r\n'.repeat(n / 48)],
-      ['empty files', (n) => '--b\r\nContent-Disposition: form-data; name="a"; filename="f"\r\n\r\n\r\n'.repeat(n / 60)],
-      ['one long field of near-misses', (n) => `--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'\r\n-'.repeat(n / 3)}`],
+      [
+        'empty files',
+        (n) => '--b\r\nContent-Disposition: form-data; name="a"; filename="f"\r\n\r\n\r\n'.repeat(n / 60),
+      ],
+      [
+        'one long field of near-misses',
+        (n) => `--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'\r\n-'.repeat(n / 3)}`,
+      ],
       ['empty delimiters', (n) => '\r\n--b'.repeat(n / 5)],
     ];
     for (const [label, build] of inputs) {

@@ -3,7 +3,7 @@
 // through `app.inject()`. Every one gets the same form and must answer the same JSON.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
+import type http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +30,14 @@ const BODY = form(BOUNDARY, [
 const TOO_LARGE = form(BOUNDARY, [filePart('file', 'big.bin', Buffer.alloc(2048, 0x61))]);
 const EXPECTED = {
   body: { name: 'Ada', tags: ['a', 'b'] },
-  file: { fieldname: 'file', originalname: 'notes.txt', encoding: '7bit', mimetype: 'text/plain', size: 12, text: 'hello, world' },
+  file: {
+    fieldname: 'file',
+    originalname: 'notes.txt',
+    encoding: '7bit',
+    mimetype: 'text/plain',
+    size: 12,
+    text: 'hello, world',
+  },
 };
 
 type Req = http.IncomingMessage & { body?: unknown; file?: Express.Multer.File };
@@ -42,14 +49,28 @@ function answer(req: Req, res: Res, err?: unknown): void {
   if (err) {
     const e = err as { code?: string; message: string; field?: string };
     res.statusCode = err instanceof multer.MulterError ? 413 : 500;
-    res.end(JSON.stringify({ code: e.code, message: e.message, field: e.field, multerError: err instanceof multer.MulterError }));
+    res.end(
+      JSON.stringify({
+        code: e.code,
+        message: e.message,
+        field: e.field,
+        multerError: err instanceof multer.MulterError,
+      }),
+    );
     return;
   }
   const f = req.file;
   res.end(
     JSON.stringify({
       body: req.body,
-      file: f && { fieldname: f.fieldname, originalname: f.originalname, encoding: f.encoding, mimetype: f.mimetype, size: f.size, text: f.buffer.toString() },
+      file: f && {
+        fieldname: f.fieldname,
+        originalname: f.originalname,
+        encoding: f.encoding,
+        mimetype: f.mimetype,
+        size: f.size,
+        text: f.buffer.toString(),
+      },
     }),
   );
 }
@@ -110,7 +131,12 @@ describe('app.inject()', () => {
   routes(app as never);
 
   it('answers as over HTTP', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/upload', headers: { 'content-type': typeOf(BOUNDARY) }, payload: BODY });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': typeOf(BOUNDARY) },
+      payload: BODY,
+    });
     assert.equal(ok.statusCode, 200);
     assert.deepEqual(ok.json(), EXPECTED);
     const tooLarge = await app.inject({
@@ -154,7 +180,9 @@ describe('HTTP/2', () => {
   routes(app as never);
   // multer itself, on the same app: its type-is check sees no body over HTTP/2 without a Content-Length
   const post = (app.post as (...args: unknown[]) => void).bind(app);
-  post('/multer', upstream().single('file'), (req: Req, res: Res) => res.end(JSON.stringify({ body: req.body ?? null })));
+  post('/multer', upstream().single('file'), (req: Req, res: Res) =>
+    res.end(JSON.stringify({ body: req.body ?? null })),
+  );
   let server: http2.Http2Server;
   let session: http2.ClientHttp2Session;
   before(async () => {
@@ -211,7 +239,9 @@ describe('HTTP/2 over TLS with allowHTTP1', () => {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
         },
       );
       req.on('error', reject);
