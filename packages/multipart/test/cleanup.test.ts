@@ -191,6 +191,7 @@ describe('a client that goes away mid-file', () => {
   const listeners: number[] = [];
   before(async () => {
     const app = brisk();
+    app.set('env', 'test'); // the final handler logs no error
     const upload = multer({ dest: uploads }).any();
     app.post('/upload', (req, res, next) =>
       upload(req, res, (err) => {
@@ -250,6 +251,30 @@ describe('a client that goes away mid-file', () => {
     } finally {
       session.close();
     }
+  });
+});
+
+describe('app.inject(): a request aborted mid-file', () => {
+  it('removes the partial file, as over a socket', async () => {
+    const app = brisk();
+    app.set('env', 'test'); // the final handler logs no error
+    app.post('/upload', multer({ dest: dir }).single('f'), (_req, res) => res.end('ok'));
+    const payload = new Readable({ read() {} });
+    payload.push(`--${B}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n`);
+    payload.push(Buffer.alloc(65536, 0x61));
+    const controller = new AbortController();
+    const reply = app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': typeOf(B) },
+      payload,
+      signal: controller.signal,
+    });
+    await eventually(() => readdirSync(dir).length === 1 || readdirSync(dir), 'the file was being written');
+    controller.abort();
+    await assert.rejects(reply, { name: 'AbortError' });
+    await eventually(emptyDir(), 'files left');
+    await eventually(noDescriptors(), 'descriptors left open');
   });
 });
 

@@ -160,6 +160,48 @@ describe('the same outcome as multer 2.5.0 on generated forms', () => {
   });
 });
 
+describe('the same first error as multer 2.5.0, limits hit in every order', () => {
+  // parts that each break a different rule under LIMITS, and one that breaks none
+  const B = BOUNDARY;
+  const KINDS: Record<string, string> = {
+    field: `Content-Disposition: form-data; name="f"\r\n\r\nx`,
+    longValue: `Content-Disposition: form-data; name="long"\r\n\r\n${'v'.repeat(20)}`,
+    longName: `Content-Disposition: form-data; name="${'k'.repeat(20)}"\r\n\r\nx`,
+    unexpected: `Content-Disposition: form-data; name="other"; filename="u.txt"\r\n\r\nu`,
+    largeFile: `Content-Disposition: form-data; name="file"; filename="z.txt"\r\n\r\n${'z'.repeat(20)}`,
+    file: `Content-Disposition: form-data; name="file"; filename="n.txt"\r\n\r\nn`,
+    noName: `Content-Disposition: form-data; name=""\r\n\r\nm`,
+    deep: `Content-Disposition: form-data; name="a[0][1]"\r\n\r\nd`,
+  };
+  const LIMITS = { fields: 3, files: 2, fieldSize: 8, fileSize: 8, parts: 5, fieldNameSize: 10, fieldNestingDepth: 1 };
+  const orders = (kinds: string[], k: number): string[][] =>
+    k === 0
+      ? [[]]
+      : kinds.flatMap((kind, i) =>
+          orders([...kinds.slice(0, i), ...kinds.slice(i + 1)], k - 1).map((o) => [kind, ...o]),
+        );
+
+  it('every order of three parts, and runs of fields and files past the count limits', async () => {
+    const sequences = [
+      ...orders(Object.keys(KINDS), 3),
+      ['field', 'field', 'field', 'field'],
+      ['file', 'file', 'file'],
+      ['field', 'file', 'field', 'file', 'field', 'file'],
+    ];
+    for (const sequence of sequences) {
+      const body = sequence.map((kind) => `--${B}\r\n${KINDS[kind]}\r\n`).join('') + `--${B}--\r\n`;
+      const c: Case = {
+        name: '',
+        body,
+        method: ['fields', [{ name: 'file', maxCount: 2 }]],
+        options: { limits: LIMITS },
+      };
+      const { theirs, ours } = await both(c, 0);
+      assert.deepEqual(ours, theirs, sequence.join(', '));
+    }
+  });
+});
+
 describe('deliberate differences (decision 040)', () => {
   it('a field in a charset busboy does not know: multer gives undefined, brisk decodes it', async () => {
     const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/plain; charset=windows-1251\r\n\r\n\xcf\xf0\xe8\r\n--${BOUNDARY}--`;
