@@ -452,9 +452,13 @@ export class MultipartParser extends Writable {
   private emitField(): void {
     const value = this.value;
     this.value = [];
-    const bytes = value.length === 1 ? (value[0] as Buffer) : Buffer.concat(value, this.size);
+    // an empty value is '' whatever its charset (busboy decodes only what it has)
+    const text =
+      this.size === 0
+        ? ''
+        : decodeText(value.length === 1 ? (value[0] as Buffer) : Buffer.concat(value, this.size), this.charset, 0);
     const truncated = this.truncated;
-    this.handlers.field(this.name, decodeText(bytes, this.charset, 0), {
+    this.handlers.field(this.name, text, {
       nameTruncated: this.nameTruncated,
       valueTruncated: truncated,
       encoding: this.encoding,

@@ -189,6 +189,13 @@ export const CASES: Case[] = [
       end,
   },
   {
+    name: 'an empty value in a charset no one knows is empty',
+    body:
+      p(['Content-Disposition: form-data; name="e"', 'Content-Type: text/plain; charset=x-unknown'], '') +
+      p(['Content-Disposition: form-data; name="f"', 'Content-Type: text/plain; charset=x-unknown'], 'v') +
+      end,
+  },
+  {
     name: 'field values as utf8 by default, defCharset latin1',
     body: f('a', '\xe5\xe4\xf6') + end,
     options: { defCharset: 'latin1' },
