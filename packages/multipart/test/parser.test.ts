@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeText, type Hint } from '../src/charsets.js';
+import { appendField, exceedsArrayIndexLimit } from '../src/fields.js';
 import { basename, HeaderParser, MAX_HEADER_BYTES, parseDisposition, parsePartType } from '../src/headers.js';
 import { MultipartParser, type ParserHandlers } from '../src/parser.js';
 import { Scanner } from '../src/search.js';
@@ -234,6 +235,21 @@ describe('header parameters (busboy 1.6 grammar)', () => {
     assert.equal(decodeText('caf\xc3\xa9', 'utf8', 2 as Hint), 'café');
     assert.equal(decodeText('caf\xc3\xa9', 'utf8', 0), 'caf\xc3\xa9', 'a string without escapes is its own text');
     assert.equal(decodeText('x', 'no-such-charset', 0), undefined);
+  });
+});
+
+describe('field names', () => {
+  it('nesting, limits and the array-index check are linear in the name, whatever its brackets', () => {
+    const names: [string, (n: number) => string][] = [
+      ['unclosed brackets', (n) => `a${'['.repeat(n)}`],
+      ['groups, then one unclosed', (n) => `a${'[x]'.repeat(n / 3)}[x`],
+      ['index groups', (n) => `a${'[0]'.repeat(n / 3)}`],
+      ['brackets inside groups', (n) => `a${'[[x]'.repeat(n / 4)}`],
+    ];
+    for (const [label, build] of names) {
+      assertLinear(`exceedsArrayIndexLimit: ${label}`, build, (name) => exceedsArrayIndexLimit(name, 10), { n: 4096 });
+      assertLinear(`appendField: ${label}`, build, (name) => appendField(Object.create(null), name, 'v'), { n: 4096 });
+    }
   });
 });
 
