@@ -134,6 +134,8 @@ assert.equal(require('@brisk/cors').name, 'middlewareWrapper');
 assert.deepEqual(require('@brisk/cookie-parser').JSONCookie('j:[1]'), [1]);
 assert.equal(require('@brisk/compress').name, 'compression');
 assert.equal(require('@brisk/compress').filter.name, 'shouldCompress');
+assert.equal(require('@brisk/multipart').name, 'multer');
+assert.equal(new (require('@brisk/multipart').MulterError)('LIMIT_FILE_SIZE').message, 'File too large');
 assert.equal(require('@brisk/mime').lookup('x.json'), 'application/json');
 assert.deepEqual(require('@brisk/range')(100, 'bytes=0-9'), Object.assign([{ start: 0, end: 9 }], { type: 'bytes' }));
 assert.ok(require('@brisk/path').match('/u/:id')('/u/1'));

@@ -90,6 +90,7 @@ test('every type src/index.ts exports is also a member of the CommonJS namespace
     ['cookie-parser', 'src/index.ts'],
     ['cors', 'src/index.ts'],
     ['logger', 'src/index.ts'],
+    ['multipart', 'src/index.ts'],
     ['proxy-addr', 'src/index.ts'],
     ['range', 'src/index.ts'],
     ['router', 'src/index.ts'],
