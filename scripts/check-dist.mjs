@@ -140,13 +140,21 @@ for (const [i, p] of pkgs.entries()) {
     check(`${name}: ${f} references node's types where it uses them`, () => referenced || !uses);
     if (NO_NODE_TYPES.includes(name)) check(`${name}: ${f} needs no @types/node`, () => !referenced && !uses);
   }
-  // Every dependency is used, through its package name (a subpath entry's use counts).
-  const code = built
-    .filter((f) => /\.c?js$/.test(f))
-    .map((f) => readFileSync(join(p.dir, 'dist', f), 'utf8'))
-    .join('\n');
+  // Every dependency is used, through its package name (a subpath entry's use counts): required
+  // by the code, or imported by the published declarations (a dependency for types only, as
+  // @brisk/app's on @brisk/schema's Standard Schema types: decision 041).
+  const read = (pattern) =>
+    built
+      .filter((f) => pattern.test(f))
+      .map((f) => readFileSync(join(p.dir, 'dist', f), 'utf8'))
+      .join('\n');
+  const code = read(/\.c?js$/);
+  const declarations = read(/\.d\.c?ts$/);
   for (const dep of Object.keys(p.json.dependencies ?? {})) {
-    check(`${name}: require("${dep}") by name`, () => code.includes(`require("${dep}")`));
+    check(
+      `${name}: require("${dep}") by name, or its types imported`,
+      () => code.includes(`require("${dep}")`) || new RegExp(`from ['"]${dep}['"]`).test(declarations),
+    );
   }
   // Readable builds (decision 016): a stack trace's line:column points at one statement, not into
   // a line of 20 KB. Minified code averages several hundred to thousands of characters a line.

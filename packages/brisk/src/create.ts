@@ -1,13 +1,15 @@
 // `require('briskjs')`: the function that creates an app, with Express's properties, `logger`
-// (morgan), `shutdown`, and `validate` and `openapi` (@brisk/schema); its types are a namespace of
+// (morgan), `shutdown`, `validate` and `openapi` (@brisk/schema), and the first-party middleware
+// `cors`, `cookieParser`, `compress` and `multipart` (decision 042); its types are a namespace of
 // it (`express.Request`), for CommonJS TypeScript users (src/index.cts) and the ESM default export.
-// Every value is @brisk/app's, @brisk/logger's or @brisk/schema's own: one instance per process.
+// Every value is the package's own (@brisk/app's, @brisk/logger's, ...): one instance per process.
 import app from '@brisk/app';
 import logger, { type Logger } from '@brisk/logger';
 import { openapi as openapiDocument, validate as validateRequest } from '@brisk/schema';
 import corsMiddleware from '@brisk/cors';
 import cookieParserMiddleware from '@brisk/cookie-parser';
 import compressMiddleware from '@brisk/compress';
+import multipartMiddleware from '@brisk/multipart';
 import type * as schema from '@brisk/schema';
 
 /**
@@ -60,6 +62,8 @@ export namespace createApplication {
   export const cookieParser: typeof cookieParserMiddleware = cookieParserMiddleware;
   /** Response compression, gzip, deflate, Brotli and zstd: `app.use(brisk.compress())` (@brisk/compress, compression 1.8). */
   export const compress: typeof compressMiddleware = compressMiddleware;
+  /** `multipart/form-data` uploads: `brisk.multipart({ dest }).single('avatar')` (@brisk/multipart, multer 2). */
+  export const multipart: typeof multipartMiddleware = multipartMiddleware;
 }
 // `static` is a reserved word: declared in the namespace below (`var static`), assigned here.
 Object.assign(createApplication, { static: app.static });

@@ -1,8 +1,9 @@
 // briskjs: Express 5 and morgan in one package. `require('briskjs')` is the function that creates
 // an app, with Express's properties (`application`, `request`, `response`, `Route`, `Router`,
 // `json`, `raw`, `text`, `urlencoded`, `static`), `logger`, the request logger (morgan),
-// `shutdown`, graceful shutdown of a server, and `validate` and `openapi` (@brisk/schema).
-// Everything is @brisk/app's, @brisk/logger's and @brisk/schema's own objects: one instance per process.
+// `shutdown`, graceful shutdown of a server, `validate` and `openapi` (@brisk/schema), and the
+// middleware every Express app adds: `cors`, `cookieParser`, `compress` and `multipart`.
+// Everything is the brisk packages' own objects: one instance per process.
 /// <reference types="node" preserve="true" />
 import { createApplication } from './create.js';
 
@@ -27,6 +28,7 @@ export { openapi, validate } from '@brisk/schema';
 export { default as cors } from '@brisk/cors';
 export { default as cookieParser } from '@brisk/cookie-parser';
 export { default as compress } from '@brisk/compress';
+export { default as multipart } from '@brisk/multipart';
 
 // Types: every public type of @brisk/app (@types/express's names and brisk's), and the logger's
 export type {
