@@ -13,10 +13,9 @@
 // otherwise than the pattern would (all of them compressible types the pattern misses:
 // `application/json`, `application/javascript`, `image/svg+xml` is covered, `image/bmp` is not).
 // So the generated file lists those exceptions, both ways, and the pattern does the rest.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fetchMimeDb, readMimeDb } from './gen-mime.mjs';
+import { runGenerator } from './gen-mime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_OUT = join(root, 'packages/compress/src/compressible-types.ts');
@@ -54,27 +53,6 @@ export const INCOMPRESSIBLE: readonly string[] = ${list(incompressible)};
 `;
 }
 
-function main(argv) {
-  let input;
-  let out = DEFAULT_OUT;
-  let check = false;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--check') check = true;
-    else if (argv[i] === '--out') out = resolve(argv[++i] ?? '');
-    else if (argv[i].startsWith('-')) throw new Error(`unknown option ${argv[i]}`);
-    else input = resolve(argv[i]);
-  }
-  const { db, version } = input === undefined ? fetchMimeDb() : readMimeDb(input);
-  const code = generate(db, version);
-  const where = out.startsWith(root) ? out.slice(root.length + 1) : basename(out);
-  if (check) {
-    const same = existsSync(out) && readFileSync(out, 'utf8') === code;
-    console.log(`${where}: ${same ? 'up to date' : 'OUT OF DATE'} (mime-db ${version})`);
-    process.exitCode = same ? 0 : 1;
-    return;
-  }
-  writeFileSync(out, code);
-  console.log(`${where}: ${Buffer.byteLength(code)} bytes from mime-db ${version}`);
-}
+const main = (argv) => runGenerator(argv, generate, DEFAULT_OUT);
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main(process.argv.slice(2));

@@ -189,9 +189,15 @@ export const CHARSETS: string = \`${charsets.join('\n')}\`;
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-function main(argv) {
+/**
+ * The command line of a generator from mime-db (this one, scripts/gen-compressible.mjs):
+ * `[db.json] [--out FILE] [--check]`; without a file, mime-db is fetched (fetchMimeDb). `generate`
+ * turns the database and its version into the module's text, written to `defaultOut` unless
+ * `--out` says otherwise; `--check` only says whether the file is up to date.
+ */
+export function runGenerator(argv, generate, defaultOut) {
   let input;
-  let out = DEFAULT_OUT;
+  let out = defaultOut;
   let check = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--check') check = true;
@@ -211,5 +217,7 @@ function main(argv) {
   writeFileSync(out, code);
   console.log(`${where}: ${Buffer.byteLength(code)} bytes from mime-db ${version}`);
 }
+
+const main = (argv) => runGenerator(argv, generate, DEFAULT_OUT);
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main(process.argv.slice(2));

@@ -15,7 +15,7 @@ import { sign } from '@brisk/cookie';
 import { serve, type TestServer } from '../../../test/support/http.js';
 import { selfSigned } from '../../../test/support/tls.js';
 import cookieParser from '../src/index.js';
-import { h1overTls, h2request } from './h2.js';
+import { h1overTls, h2request } from '../../../test/support/h2.js';
 
 const SECRETS = ['new secret', 'old secret'];
 

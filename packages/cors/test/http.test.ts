@@ -14,7 +14,7 @@ import brisk from 'briskjs';
 import { serve, type TestServer } from '../../../test/support/http.js';
 import { selfSigned } from '../../../test/support/tls.js';
 import cors, { type CorsOptions } from '../src/index.js';
-import { h1overTls, h2request } from './h2.js';
+import { h1overTls, h2request } from '../../../test/support/h2.js';
 
 const ORIGIN = 'https://app.example';
 const ALLOWED: CorsOptions = {
