@@ -52,24 +52,13 @@ export function call(
   else run(kind, fn, req, res, next, arg, name, undefined);
 }
 
-// the signature tracing calls it with (tracing.ts's `Run`)
-run satisfies Run;
-
 /**
  * The call itself, and what follows from it: a throw or a rejection goes to `next`. With `ctx`
  * (tracing; `next` is then the traced one), the outcome goes to `tracedThrow` or `tracedReturn`
  * (kept out of this function, so that the untraced call stays small enough to be inlined).
  */
-function run(
-  kind: CallKind,
-  fn: UserFunction,
-  req: object,
-  res: unknown,
-  next: NextFunction,
-  arg: unknown,
-  name: string | undefined,
-  ctx: TraceContext | undefined,
-): void {
+// typed by tracing.ts's `Run`, the signature tracing calls it with
+const run: Run = function run(kind, fn, req, res, next, arg, name, ctx): void {
   const f = fn as Callable;
   let ret: unknown;
   try {
@@ -89,7 +78,7 @@ function run(
     return;
   }
   tracedReturn(kind, ctx, ret, next);
-}
+};
 
 /**
  * A traced call threw: the throw is recorded on the context, passed to `next` and `end` is
