@@ -66,13 +66,15 @@ const MAX_QUOTED = 200;
 export function warn(code: WarningCode, path?: string): void {
   // what `node --no-deprecation` sets (@types/node 18 does not declare it): nothing to find
   if ((process as { noDeprecation?: boolean }).noDeprecation) return;
-  const site = callerSite();
-  const key = `${code}\n${site ?? ''}\n${path ?? ''}`;
+  const frames = callSites();
+  const caller = callerIndex(frames);
+  const site = caller === -1 ? '' : rawLocation(frames[caller]);
+  const key = `${code}\n${site}\n${path ?? ''}`;
   if (emitted.has(key) || emitted.size >= MAX_EMITTED) return;
   emitted.add(key);
   let message = `briskjs/express4: ${WARNINGS[code]}`;
   if (path !== undefined) message += ` (path ${quote(path)})`;
-  if (site !== undefined) message += ` at ${site}`;
+  if (caller !== -1) message += ` at ${printedLocation(caller) ?? site}`;
   process.emitWarning(message, { type: 'DeprecationWarning', code, ctor: warn });
 }
 
@@ -87,31 +89,75 @@ function quote(path: string): string {
   return `'${JSON.stringify(cut).slice(1, -1).replace(/'/g, "\\'")}'`;
 }
 
-/**
- * The `file:line:column` of the code that used the habit: the first frame of the current stack
- * that is not in a brisk package (`briskjs`, `@brisk/*`) nor one of node's own (`node:`), as a
- * stack trace prints it (so with source maps applied when they are enabled). Undefined when no
- * frame qualifies (a bundle that holds brisk and the app in one file).
- */
-function callerSite(): string | undefined {
+// Finding the caller, as depd does: V8's structured call sites of the stack below `warn` (cheap:
+// no text is formatted), the first whose file is neither in a brisk package (`briskjs`,
+// `@brisk/*`) nor node's own (`node:`). That frame's raw position is the key of the call site;
+// the message, made once per key, gives its position as a stack trace prints it (with source maps
+// applied when they are enabled), which a second capture of the same frames gives.
+
+/** The parts of V8's `CallSite` read here. */
+interface CallSite {
+  getFileName(): string | null | undefined;
+  getLineNumber(): number | null;
+  getColumnNumber(): number | null;
+  isEval(): boolean;
+}
+
+/** Runs `capture` with `Error.stackTraceLimit` at {@link STACK_FRAMES}, and puts it back. */
+function withFrames<T>(capture: () => T): T {
   const limit = Error.stackTraceLimit;
-  const holder: { stack?: unknown } = {};
   try {
     Error.stackTraceLimit = STACK_FRAMES;
-    Error.captureStackTrace(holder, callerSite);
+    return capture();
   } finally {
     Error.stackTraceLimit = limit;
   }
-  const stack = holder.stack;
-  if (typeof stack !== 'string') return undefined; // a user's `Error.prepareStackTrace` made something else
-  for (const line of stack.split('\n')) {
-    const location = frameLocation(line);
-    if (location === undefined) continue;
-    const file = location.slice(0, location.lastIndexOf(':', location.lastIndexOf(':') - 1));
-    if (file.startsWith('node:') || inBriskPackage(file)) continue;
-    return location;
+}
+
+/** The call sites below `warn`, as V8 gives them to `Error.prepareStackTrace`. */
+function callSites(): CallSite[] {
+  const prepare = Error.prepareStackTrace;
+  try {
+    Error.prepareStackTrace = (_error, frames) => frames;
+    return withFrames(() => {
+      const holder: { stack?: unknown } = {};
+      Error.captureStackTrace(holder, warn);
+      return Array.isArray(holder.stack) ? (holder.stack as CallSite[]) : [];
+    });
+  } finally {
+    Error.prepareStackTrace = prepare;
   }
-  return undefined;
+}
+
+/** The index of the caller's frame: the first not in a brisk package nor node's; -1 if none. */
+function callerIndex(frames: readonly CallSite[]): number {
+  for (let i = 0; i < frames.length; i++) {
+    const file = frames[i].getFileName();
+    if (!file || frames[i].isEval() || file.startsWith('node:') || inBriskPackage(file)) continue;
+    return i;
+  }
+  return -1;
+}
+
+/** `file:line:column` of a call site, as V8 numbers it (before any source map). */
+function rawLocation(frame: CallSite): string {
+  return `${frame.getFileName()}:${frame.getLineNumber()}:${frame.getColumnNumber()}`;
+}
+
+/**
+ * `file:line:column` of the `index`th frame below `warn` as a stack trace prints it (a second
+ * capture from the same depth has the same frames, one line each after the message line);
+ * undefined when the line does not read as one (a user's `Error.prepareStackTrace` that prints
+ * something else).
+ */
+function printedLocation(index: number): string | undefined {
+  const stack = withFrames(() => {
+    const holder: { stack?: unknown } = {};
+    Error.captureStackTrace(holder, warn);
+    return holder.stack;
+  });
+  if (typeof stack !== 'string') return undefined;
+  return frameLocation(stack.split('\n')[index + 1] ?? '');
 }
 
 /**
