@@ -12,6 +12,8 @@ import { inspect } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
 import brisk from 'briskjs';
+import { parseMediaType1 } from '../packages/brisk/src/express4/typeis.js';
+import { assertLinear } from './support/fuzz.js';
 import { serve, type TestServer } from './support/http.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: Express 4 call shapes, typed in test/types/express4
@@ -293,6 +295,38 @@ describe("body-parser 1's reading of the type option and the Content-Type", () =
   });
 });
 
+describe("body-parser 1's Content-Type reader (media-typer 0.3's grammar) on hostile headers", () => {
+  // Each shape ends in what makes the header unreadable, after a long run the regexps could
+  // backtrack over: time grows with the length, not its square.
+  const shapes: Array<[string, (n: number) => string]> = [
+    ['an unterminated quoted value holding parameters', (n) => `a/b; x="${'; x='.repeat(n / 4)}`],
+    ['spaces before the type', (n) => `${' '.repeat(n)}x`],
+    ['spaces after a semicolon', (n) => `a/b;${' '.repeat(n)}`],
+    ['a parameter name without =', (n) => `a/b; ${'x'.repeat(n)}`],
+    ['many parameters, the last broken', (n) => `a/b${'; x=1'.repeat(n / 5)};`],
+    ['escapes in a quoted value, unterminated', (n) => `a/b; x="${'\\a'.repeat(n / 2)}`],
+  ];
+  for (const [name, build] of shapes) {
+    test(name, () => {
+      assert.equal(parseMediaType1(build(1000)), undefined);
+      assertLinear(name, build, (header) => parseMediaType1(header));
+    });
+  }
+  test('what it reads: the type as type-is 1.6 normalizes it, and the last charset', () => {
+    assert.deepEqual(parseMediaType1(' Application/JSON+ ; charset="UTF-8"; Charset=latin1'), {
+      type: 'application/json',
+      charset: 'latin1',
+    });
+    assert.deepEqual(parseMediaType1('text/plain; charset="a\\"b"'), { type: 'text/plain', charset: 'a"b' });
+    assert.equal(parseMediaType1('text/plain; charset=utf-8 ;'), undefined);
+    assert.equal(parseMediaType1(`application/${'j'.repeat(128)}`), undefined);
+    assert.deepEqual(parseMediaType1(`application/${'j'.repeat(127)}`), {
+      type: `application/${'j'.repeat(127)}`,
+      charset: '',
+    });
+  });
+});
+
 describe("send 0.19's dotfile rule (express.static, res.sendFile, res.download) when dotfiles is not given", () => {
   const root = mkdtempSync(join(tmpdir(), 'brisk-e4-dot-'));
   let server: TestServer;
@@ -350,6 +384,12 @@ describe("send 0.19's dotfile rule (express.static, res.sendFile, res.download) 
     ['/default/%2Efile', '404 fallthrough 404'],
     ['/default/dir/.hidden/..%2F.hidden/file', '200 hf'],
     ['/default/dir2/normal.txt', '200 n'],
+    // hostile paths: a malformed escape, a NUL, dot segments (encoded or not)
+    ['/default/%E0%A4%A', '404 fallthrough 404'],
+    ['/default/.well-known%00/x', '404 fallthrough 404'],
+    ['/default/dir/.hidden/../../.file', '404 fallthrough 404'],
+    ['/default/dir/.hidden/%2e%2e/%2e%2e/.well-known/x', '200 wk'],
+    ['/default/..%2f.file', '404 fallthrough 404'],
     ['/ignore/.well-known/x', '404 fallthrough 404'],
     ['/ignore/dir/.hidden/file', '404 fallthrough 404'],
     ['/allow/.file', '200 df'],

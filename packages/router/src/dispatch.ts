@@ -21,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { debuglog } from 'node:util';
 import { parseurl } from '@brisk/http';
 import { EXTENSIONS_IN_USE, MAX_SYNC_STEPS, QUESTION, ROUTE, ROUTER, SLASH } from './constants.js';
-import { plainParams } from './extensions.js';
+import { answerOptions, plainParams } from './extensions.js';
 import { Layer } from './layer.js';
 import { buildIndex, candidates, type Candidates, type PathFlags, type StackIndex } from './lookup.js';
 import { routingMethod } from './methods.js';
@@ -605,16 +605,25 @@ class Dispatch implements PathFlags, ParamsDone, RouteWalk {
     let end = err;
     const allow = this.allow;
     if (allow !== undefined && !end && allow.length !== 0) {
-      try {
-        const methods = Array.from(new Set(allow));
-        const respond = this.router[EXTENSIONS_IN_USE]?.optionsResponse;
-        if (respond !== undefined) respond(this.res, methods);
-        else sendOptions(this.res, methods);
-        return;
-      } catch (e) {
-        end = e;
+      const methods = Array.from(new Set(allow));
+      const respond = this.router[EXTENSIONS_IN_USE]?.optionsResponse;
+      if (respond !== undefined) {
+        end = answerOptions(respond, this.res, methods, (e) => this.leave(e));
+        if (end === undefined) return;
+      } else {
+        try {
+          sendOptions(this.res, methods);
+          return;
+        } catch (e) {
+          end = e;
+        }
       }
     }
+    this.leave(end);
+  }
+
+  /** The request's fields put back as they came, and the callback called with `end`. */
+  leave(end: unknown): void {
     const req = this.req;
     req.baseUrl = this.savedBaseUrl;
     req.next = this.savedNext;

@@ -4,6 +4,8 @@
 // router 2.3 options, checked once when the router is made, and kept frozen on the router. A
 // router made without them reads none of this per request but one property that is undefined.
 
+import type { ServerResponse } from 'node:http';
+import { isPromise, rejection } from './call.js';
 import type { RouterExtensions } from './types.js';
 
 /** The extensions, by name, with what each must be. */
@@ -51,4 +53,26 @@ export function plainParams(params: Record<string, unknown>): Record<string, unk
     if (key !== '__proto__') plain[key] = params[key];
   }
   return plain;
+}
+
+/**
+ * Calls the `optionsResponse` extension to answer an `OPTIONS` request. Returns what it threw,
+ * for the router's `next(err)` (a falsy throw becomes an `Error`: it must not read as "no
+ * error"), or undefined once it answered. A promise it returns that rejects calls `fail` with the
+ * reason (a falsy one: `Error('Rejected promise')`, as for handlers).
+ */
+export function answerOptions(
+  respond: NonNullable<RouterExtensions['optionsResponse']>,
+  res: ServerResponse,
+  methods: string[],
+  fail: (err: unknown) => void,
+): unknown {
+  let ret: unknown;
+  try {
+    ret = respond(res, methods);
+    if (isPromise(ret)) ret.then(undefined, (reason: unknown) => fail(rejection(reason)));
+  } catch (err) {
+    return err || new Error(`router extension optionsResponse threw ${String(err)}`);
+  }
+  return undefined;
 }

@@ -304,11 +304,12 @@ export interface RouterExtensions {
   /**
    * Sends the automatic answer to an `OPTIONS` request that no route answered: `methods` are the
    * methods of the routes whose path matched, upper-case, each once, in the order the routes were
-   * met (registration order). Throwing passes the error to the router's `next(err)`.
+   * met (registration order). A throw, or a rejection of a promise it returns, goes to the
+   * router's `next(err)` (a falsy one as an `Error`).
    * @default router 2.3's: `200`, the methods sorted and joined by `', '` in `Allow` and the
    * body, `Content-Type: text/plain`, `X-Content-Type-Options: nosniff`
    */
-  optionsResponse?: ((res: ServerResponse, methods: string[]) => void) | undefined;
+  optionsResponse?: ((res: ServerResponse, methods: string[]) => void | Promise<void>) | undefined;
   /**
    * Compiles one element of a layer's path (an array path: each element, flattened), when
    * `use()` or `route()` adds the layer: a matcher to use for it, or `undefined` for router

@@ -126,6 +126,38 @@ describe('optionsResponse', () => {
     }
   });
 
+  test('a falsy throw and a rejected promise are errors too, never "no error"', async () => {
+    const cases: Array<[string, () => unknown, string]> = [
+      [
+        '/undefined',
+        () => {
+          throw undefined;
+        },
+        'final: router extension optionsResponse threw undefined',
+      ],
+      [
+        '/zero',
+        () => {
+          throw 0;
+        },
+        'final: router extension optionsResponse threw 0',
+      ],
+      ['/rejected', () => Promise.reject(new Error('later')), 'final: later'],
+      ['/rejected-null', () => Promise.reject(null), 'final: Rejected promise'],
+    ];
+    for (const [path, respond, body] of cases) {
+      const router = Router({ [EXTENSIONS]: { optionsResponse: respond as () => void } });
+      router.get(path, say('get'));
+      const s = await serveRouter(router);
+      try {
+        const r = await s.request('OPTIONS', path);
+        assert.equal(`${r.status} ${r.body}`, `500 ${body}`, path);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
   test('without it, router 2.3’s answer: sorted, joined by ", ", as text/plain', async () => {
     const router = Router({ [EXTENSIONS]: {} });
     router.put('/a', say('put'));
