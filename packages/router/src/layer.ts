@@ -77,9 +77,9 @@ export class Layer implements PublicLayer {
     this.rawPath = rawPath;
     this.params = undefined;
     this.path = undefined;
-    this.slash = path === '/' && opts.end === false;
     const elements: unknown[] = Array.isArray(rawPath) ? rawPath : [path];
     const given = pathMatcher === undefined ? undefined : elements.map((p) => givenMatcher(pathMatcher, p, opts));
+    this.slash = path === '/' && opts.end === false && given?.[0] === undefined;
     const compiled = elements.map((p, i) => {
       const m = given?.[i];
       return m === undefined ? compilePath(p, opts) : foreignCompiled(m);

@@ -256,6 +256,22 @@ describe('pathMatcher', () => {
     }
   });
 
+  test("a matcher it gives for middleware on '/' is used (not the match-everything shortcut)", async () => {
+    const router = Router({
+      [EXTENSIONS]: {
+        pathMatcher: (path) => (path === '/' ? (p) => (p === '/only' ? { params: {}, path: '' } : false) : undefined),
+      },
+    });
+    router.use(say('root middleware'));
+    const s = await serveRouter(router);
+    try {
+      assert.equal((await s.get('/only')).body, 'root middleware');
+      assert.equal((await s.get('/other')).status, 404);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('a value that is not a matcher throws when the layer is added', () => {
     const router = Router({ [EXTENSIONS]: { pathMatcher: () => 'nope' as unknown as LayerMatcher } });
     assert.throws(
