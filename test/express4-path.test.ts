@@ -127,7 +127,7 @@ describe('over HTTP', () => {
   const app = express();
   const warnings: string[] = [];
   const onWarning = (w: Error & { code?: string }): void => {
-    if (w.code?.startsWith('BRISK_E4_')) warnings.push(w.code);
+    if (w.code?.startsWith('BRISK_E4_')) warnings.push(`${w.code} ${w.message}`);
   };
   before(async () => {
     resetWarnings();
@@ -178,8 +178,23 @@ describe('over HTTP', () => {
     assert.equal(r.status, 404);
     assert.deepEqual(JSON.parse(r.body), { params: { 0: '/nothing/here' }, route: '*' });
   });
-  test('one BRISK_E4_PATH_SYNTAX warning for all of them', () => {
-    assert.deepEqual(warnings, ['BRISK_E4_PATH_SYNTAX']);
+  test('a BRISK_E4_PATH_SYNTAX warning per path, naming it and the line that registered it', () => {
+    const paths = [
+      '/user/:id?',
+      '/file/*',
+      '/:a-:b-:c',
+      '/doc/:name.:ext?',
+      '/list/:page(\\\\d+)', // the path as JSON writes it: two backslashes
+      '/split/:a-*-:b',
+      '/v:version(\\\\d+)',
+      '*',
+    ];
+    assert.equal(warnings.length, paths.length, warnings.join('\n'));
+    warnings.forEach((w, i) => {
+      assert.ok(w.startsWith(`BRISK_E4_PATH_SYNTAX briskjs/express4: an Express 4 path pattern`), w);
+      assert.ok(w.includes(`(path '${paths[i]}') at `), w);
+      assert.match(w, /at .*express4-path\.test\.ts:\d+:\d+$/);
+    });
   });
 });
 

@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import express from 'briskjs/express4';
 import brisk from 'briskjs';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { resetWarnings, WARNINGS } from '../packages/brisk/src/express4/warn.js';
@@ -77,7 +80,8 @@ describe('res.send, res.json, res.jsonp call shapes', () => {
       assert.equal(rc.body, '{"ok":true}');
       assert.equal(rc.headers['content-type'], 'application/json; charset=utf-8');
     });
-    assert.deepEqual(codes, ['BRISK_E4_SEND_STATUS_BODY']);
+    // one per call site (the three routes above)
+    assert.deepEqual(codes, ['BRISK_E4_SEND_STATUS_BODY', 'BRISK_E4_SEND_STATUS_BODY', 'BRISK_E4_SEND_STATUS_BODY']);
   });
   test('res.json(status, obj), res.json(obj, status), res.jsonp(status, obj)', async () => {
     const a = route((req, res) => res.json(201, { a: 1 }));
@@ -94,7 +98,7 @@ describe('res.send, res.json, res.jsonp call shapes', () => {
       assert.equal(rc.status, 203);
       assert.match(rc.body, /cb\(\{"c":3\}\);$/);
     });
-    assert.deepEqual(codes.sort(), ['BRISK_E4_JSONP_STATUS', 'BRISK_E4_JSON_STATUS']);
+    assert.deepEqual(codes.sort(), ['BRISK_E4_JSONP_STATUS', 'BRISK_E4_JSON_STATUS', 'BRISK_E4_JSON_STATUS']);
   });
   test('the default entry keeps Express 5: res.send(status) sends the number as JSON', async () => {
     const app5 = brisk();
@@ -170,7 +174,7 @@ describe('res.status, res.clearCookie, res.vary', () => {
       const rc = await server.get(c);
       assert.equal(String(rc.headers['set-cookie']), 'sid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT');
     });
-    assert.deepEqual(codes, ['BRISK_E4_CLEAR_COOKIE_EXPIRY']);
+    assert.deepEqual(codes, ['BRISK_E4_CLEAR_COOKIE_EXPIRY', 'BRISK_E4_CLEAR_COOKIE_EXPIRY']);
   });
   test('res.vary() with no field does nothing', async () => {
     const p = route((req, res) => res.vary().vary([]).send('x'));
@@ -179,7 +183,8 @@ describe('res.status, res.clearCookie, res.vary', () => {
       assert.equal(r.status, 200);
       assert.equal(r.headers.vary, undefined);
     });
-    assert.deepEqual(codes, ['BRISK_E4_VARY_NO_FIELD']);
+    // two calls, two columns of one line: two sites
+    assert.deepEqual(codes, ['BRISK_E4_VARY_NO_FIELD', 'BRISK_E4_VARY_NO_FIELD']);
   });
 });
 
@@ -192,7 +197,7 @@ describe('request methods', () => {
       const r = await server.get(p, { 'accept-charset': 'utf-8', 'accept-encoding': 'br', 'accept-language': 'en' });
       assert.deepEqual(JSON.parse(r.body), ['utf-8', 'br', 'en']);
     });
-    assert.deepEqual(codes, ['BRISK_E4_ACCEPTS_SINGULAR']);
+    assert.deepEqual(codes, ['BRISK_E4_ACCEPTS_SINGULAR', 'BRISK_E4_ACCEPTS_SINGULAR', 'BRISK_E4_ACCEPTS_SINGULAR']);
   });
   test('req.param(): params, then body, then query, then the default', async () => {
     app.post('/param/:id', express.json(), (req: Loose, res) =>
@@ -205,7 +210,7 @@ describe('request methods', () => {
       });
       assert.deepEqual(JSON.parse(r.body), ['7', 'body', 'query', 'dflt']);
     });
-    assert.deepEqual(codes, ['BRISK_E4_REQ_PARAM']);
+    assert.deepEqual(codes, Array(4).fill('BRISK_E4_REQ_PARAM'));
   });
   test('req.host is the host name without the port', async () => {
     const p = route((req, res) => res.json([req.host, req.hostname]));
@@ -443,14 +448,139 @@ describe('the warnings', () => {
     const listed = new Set([...docs.matchAll(/^\| `(BRISK_E4_[A-Z_]+)` \|/gm)].map((m) => m[1]));
     assert.deepEqual([...listed].sort(), Object.keys(WARNINGS).sort());
   });
-  test('a DeprecationWarning with its code, once per process; --no-deprecation silences it', async () => {
-    const codes = await warningsOf(async () => {
-      const a = express();
-      a.del('/x', (req, res) => res.end());
+  /** The warnings emitted while `fn` runs: code and message. */
+  async function messagesOf(fn: () => unknown): Promise<Array<[string, string]>> {
+    const seen: Array<[string, string]> = [];
+    const listener = (w: Error & { code?: string }): void => {
+      if (w.code?.startsWith('BRISK_E4_')) seen.push([w.code, w.message]);
+    };
+    resetWarnings();
+    process.on('warning', listener);
+    try {
+      await fn();
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', listener);
+    }
+    return seen;
+  }
+  /**
+   * Where a stack trace puts the call of a method named `call` on the line after the caller's
+   * call of `siteBelow()`: `<file>:<line>:<column of call>`.
+   */
+  function siteBelow(call: string): string {
+    const frame = new Error().stack?.split('\n')[2] ?? '';
+    const site = frame.slice(frame.indexOf('(') + 1, -1).replace(/:\d+$/, '');
+    const file = site.slice(0, site.lastIndexOf(':'));
+    const line = Number(site.slice(site.lastIndexOf(':') + 1)) + 1;
+    const text = readFileSync(file, 'utf8').split('\n')[line - 1];
+    return `${file}:${line}:${text.indexOf(`${call}(`) + 1}`;
+  }
+
+  test("a DeprecationWarning naming the caller's file:line:column, once per code and call site", async () => {
+    const a = express();
+    const sites: string[] = [];
+    const seen = await messagesOf(() => {
+      for (let i = 0; i < 3; i++) {
+        sites[0] = siteBelow('del');
+        a.del(`/x${i}`, (req, res) => res.end());
+      }
+      sites[1] = siteBelow('del');
       a.del('/y', (req, res) => res.end());
     });
-    assert.deepEqual(codes, ['BRISK_E4_APP_DEL']);
-    const silenced = await warningsOf(async () => {
+    const expected = sites;
+    assert.deepEqual(seen, [
+      ['BRISK_E4_APP_DEL', `briskjs/express4: app.del(): use app.delete() instead at ${expected[0]}`],
+      ['BRISK_E4_APP_DEL', `briskjs/express4: app.del(): use app.delete() instead at ${expected[1]}`],
+    ]);
+    assert.match(expected[0], /express4\.test\.ts:\d+:\d+$/);
+  });
+
+  test('BRISK_E4_PATH_SYNTAX names each path; the same path from the same line warns once', async () => {
+    const a = express();
+    const seen = await messagesOf(() => {
+      for (const p of ['/a/:id?', '/a/:id?', '/b/*']) a.get(p, (req, res) => res.end());
+      a.get('/plain/:id', (req, res) => res.end());
+    });
+    assert.deepEqual(
+      seen.map(([code, message]) => [code, message.replace(/ at .*$/, '')]),
+      [
+        ['BRISK_E4_PATH_SYNTAX', `briskjs/express4: ${WARNINGS.BRISK_E4_PATH_SYNTAX} (path '/a/:id?')`],
+        ['BRISK_E4_PATH_SYNTAX', `briskjs/express4: ${WARNINGS.BRISK_E4_PATH_SYNTAX} (path '/b/*')`],
+      ],
+    );
+    for (const [, message] of seen) assert.match(message, / at .*express4\.test\.ts:\d+:\d+$/);
+  });
+
+  test("a habit used inside a request names the handler's line, past brisk's own frames", async () => {
+    const a = express();
+    let site = '';
+    a.get('/s', (req, res) => {
+      site = siteBelow('send');
+      res.send(201);
+    });
+    const s = await serve(a);
+    try {
+      const seen = await messagesOf(() => s.get('/s'));
+      assert.deepEqual(
+        seen.map(([code]) => code),
+        ['BRISK_E4_SEND_STATUS'],
+      );
+      assert.ok(seen[0][1].endsWith(` at ${site}`), seen[0][1]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a caller in a package of its own is named; one in a package named @brisk/* is passed over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brisk-e4-warn-'));
+    try {
+      for (const [name, pkg] of [
+        ['other', 'some-middleware'],
+        ['brisk', '@brisk/something'],
+      ]) {
+        mkdirSync(join(dir, name));
+        writeFileSync(join(dir, name, 'package.json'), JSON.stringify({ name: pkg }));
+        writeFileSync(join(dir, name, 'index.cjs'), "module.exports = (app) => app.del('/z', () => {});\n");
+      }
+      const require = createRequire(import.meta.url);
+      const a = express();
+      const other = await messagesOf(() => require(join(dir, 'other', 'index.cjs'))(a));
+      assert.ok(other[0][1].endsWith(` at ${join(dir, 'other', 'index.cjs')}:1:31`), other[0][1]);
+      let site = '';
+      const passed = await messagesOf(() => {
+        site = siteBelow('require');
+        require(join(dir, 'brisk', 'index.cjs'))(a);
+      });
+      // the line that called the @brisk/* package's function (a stack trace puts the column of
+      // such a call at its arguments)
+      assert.ok(passed[0][1].startsWith('briskjs/express4: app.del()'), passed[0][1]);
+      assert.equal(
+        passed[0][1].replace(/:\d+$/, ''),
+        `${other[0][1].split(' at ')[0]} at ${site.replace(/:\d+$/, '')}`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("what brisk's own code reads is not the app's habit: req.hostname and req.subdomains do not warn", async () => {
+    const a = express();
+    a.get('/h', (req, res) => res.json([req.hostname, req.subdomains]));
+    const s = await serve(a);
+    try {
+      const seen = await messagesOf(async () => {
+        const r = await s.get('/h', { host: 'a.b.example.com:8080' });
+        assert.deepEqual(JSON.parse(r.body), ['a.b.example.com', ['b', 'a']]);
+      });
+      assert.deepEqual(seen, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('--no-deprecation silences them', async () => {
+    const silenced = await messagesOf(() => {
       // what `node --no-deprecation` sets (@types/node 18 does not declare it)
       const proc = process as { noDeprecation?: boolean };
       proc.noDeprecation = true;

@@ -17,7 +17,7 @@ import type { NextFunction } from './types.js';
 type Callable = (...args: unknown[]) => unknown;
 
 /** Is `value` a promise (or promise-like), as `is-promise` decides. */
-function isPromise(value: unknown): value is PromiseLike<unknown> {
+export function isPromise(value: unknown): value is PromiseLike<unknown> {
   return (
     value !== null &&
     (typeof value === 'object' || typeof value === 'function') &&
@@ -29,7 +29,7 @@ function isPromise(value: unknown): value is PromiseLike<unknown> {
 function noop(): void {}
 
 /** The error a rejected promise routes with: its reason, or `Error('Rejected promise')` for a falsy one. */
-function rejection(reason: unknown): unknown {
+export function rejection(reason: unknown): unknown {
   return reason || new Error('Rejected promise');
 }
 

@@ -35,3 +35,13 @@ export const PARAM = 3;
 export type CallKind = typeof HANDLER | typeof DISPATCHER | typeof ERROR_HANDLER | typeof PARAM;
 /** User code as the router calls it: its arguments depend on the kind of call. */
 export type UserFunction = (...args: never[]) => unknown;
+
+// brisk's own router options (not router 2.3's): see extensions.ts.
+/**
+ * The key of brisk's own `Router()` options, for a layer that builds another router's behaviour
+ * over this one (`briskjs/express4`): `Router({ [EXTENSIONS]: { ... } })`. A symbol, so that it
+ * is never mistaken for an option of router 2.3 nor clashes with one a later router adds.
+ */
+export const EXTENSIONS: unique symbol = Symbol('@brisk/router extensions');
+/** Where a router keeps its checked extensions (never the option key: they are fixed once made). */
+export const EXTENSIONS_IN_USE: unique symbol = Symbol('brisk.router.extensions');

@@ -20,14 +20,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { debuglog } from 'node:util';
 import { parseurl } from '@brisk/http';
-import { MAX_SYNC_STEPS, QUESTION, ROUTE, ROUTER, SLASH } from './constants.js';
+import { EXTENSIONS_IN_USE, MAX_SYNC_STEPS, QUESTION, ROUTE, ROUTER, SLASH } from './constants.js';
+import { answerOptions, plainParams } from './extensions.js';
 import { Layer } from './layer.js';
 import { buildIndex, candidates, type Candidates, type PathFlags, type StackIndex } from './lookup.js';
 import { routingMethod } from './methods.js';
 import { hasParamCallbacks, processParams, type ParamsDone, type ParamsSeen } from './params.js';
 import { beginRoute, handlesMethod, routeStep, walksInPlace, type RouteWalk } from './route.js';
 import { MATCHED, TRACING_AVAILABLE, recordError, tracing } from './tracing.js';
-import type { NextFunction, ParamCallback, ParamsDictionary, RouteLike, StackLayer } from './types.js';
+import type {
+  NextFunction,
+  ParamCallback,
+  ParamsDictionary,
+  RouteLike,
+  RouterExtensions,
+  StackLayer,
+} from './types.js';
 
 /** Where each router keeps the index of its stack (rebuilt when the stack changes). */
 export const INDEX: unique symbol = Symbol('brisk.router.index');
@@ -38,6 +46,8 @@ export interface RouterState {
   params: Record<string, ParamCallback[] | undefined>;
   mergeParams: unknown;
   [INDEX]?: StackIndex | undefined;
+  /** brisk's own options (extensions.ts), checked when the router was made. */
+  [EXTENSIONS_IN_USE]?: Readonly<RouterExtensions> | undefined;
 }
 
 /** A layer as dispatch reads it (brisk's Layer, or an object shaped like router 2's). */
@@ -125,9 +135,12 @@ function mergeParams(params: Record<string, unknown>, parent: unknown, own: bool
   return Object.assign(obj, params);
 }
 
-/** Sends the automatic `OPTIONS` answer: `200` with `Allow` (and the body) listing the methods. */
-function sendOptions(res: ServerResponse, methodList: readonly string[]): void {
-  const allow = Array.from(new Set(methodList)).sort().join(', ');
+/**
+ * Sends router 2.3's automatic `OPTIONS` answer: `200` with `Allow` (and the body) listing the
+ * methods (each once) sorted. The `optionsResponse` extension replaces it.
+ */
+function sendOptions(res: ServerResponse, methods: string[]): void {
+  const allow = methods.sort().join(', ');
   res.setHeader('Allow', allow);
   res.setHeader('Content-Length', Buffer.byteLength(allow));
   res.setHeader('Content-Type', 'text/plain');
@@ -480,9 +493,13 @@ class Dispatch implements PathFlags, ParamsDone, RouteWalk {
     if (layer.route) req.route = layer.route;
     if (tracing()) this.traceMatched(layer);
     if (DEBUG) debug('%s %s: layer %s %s', req.method, this.path, layer.name, String(Layer.matchedPattern(layer)));
-    req.params = router.mergeParams
+    const params = router.mergeParams
       ? mergeParams(layer.params as Record<string, unknown>, this.parentParams, Layer.ownParams(layer))
       : layer.params;
+    req.params =
+      router[EXTENSIONS_IN_USE]?.plainParams && params && Object.getPrototypeOf(params) !== Object.prototype
+        ? plainParams(params as Record<string, unknown>)
+        : params;
     // Read now: a param callback may dispatch another request through the same layer.
     const layerPath = layer.path;
     const keys = layer.keys;
@@ -588,13 +605,25 @@ class Dispatch implements PathFlags, ParamsDone, RouteWalk {
     let end = err;
     const allow = this.allow;
     if (allow !== undefined && !end && allow.length !== 0) {
-      try {
-        sendOptions(this.res, allow);
-        return;
-      } catch (e) {
-        end = e;
+      const methods = Array.from(new Set(allow));
+      const respond = this.router[EXTENSIONS_IN_USE]?.optionsResponse;
+      if (respond !== undefined) {
+        end = answerOptions(respond, this.res, methods, (e) => this.leave(e));
+        if (end === undefined) return;
+      } else {
+        try {
+          sendOptions(this.res, methods);
+          return;
+        } catch (e) {
+          end = e;
+        }
       }
     }
+    this.leave(end);
+  }
+
+  /** The request's fields put back as they came, and the callback called with `end`. */
+  leave(end: unknown): void {
     const req = this.req;
     req.baseUrl = this.savedBaseUrl;
     req.next = this.savedNext;

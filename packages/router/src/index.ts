@@ -9,6 +9,9 @@ export { Route } from './route.js';
 export { useArguments } from './router.js';
 export { routeTable } from './routes.js';
 
+// brisk's own options, not router 2.3's: `Router({ [EXTENSIONS]: { ... } })`
+export { EXTENSIONS } from './constants.js';
+
 // Types
 export type { RouterConstructor } from './router.js';
 export type { RouterModule } from './module.js';
@@ -32,6 +35,7 @@ export type {
   ParamsDictionary,
   Path,
   PathArg,
+  PathMatcherOptions,
   PathParams,
   Request,
   RequestHandler,
@@ -46,6 +50,7 @@ export type {
   RouterMethod,
   RouterMethods,
   RouteLike,
+  RouterExtensions,
   RouterOptions,
   RouterRequest,
   StackLayer,

@@ -7,7 +7,10 @@
 import { compilePath, type Compiled, type IndexKey, type LayerOptions, type Matcher } from './matchers.js';
 import { call } from './call.js';
 import { DISPATCHER, ERROR_HANDLER, HANDLER, type UserFunction } from './constants.js';
-import type { Layer as PublicLayer, LayerMatcher, NextFunction, RouteLike } from './types.js';
+import type { Layer as PublicLayer, LayerMatcher, NextFunction, RouteLike, RouterExtensions } from './types.js';
+
+/** The `pathMatcher` extension (types.ts): a matcher for one element of a layer's path, or undefined. */
+export type PathMatcher = NonNullable<RouterExtensions['pathMatcher']>;
 
 export type { LayerOptions } from './matchers.js';
 
@@ -61,8 +64,9 @@ export class Layer implements PublicLayer {
    * @param path A string, pattern, RegExp, or (nested) array of them.
    * @param options How to match it.
    * @param fn The handler.
+   * @param pathMatcher The router's `pathMatcher` extension: asked first for each element.
    */
-  constructor(path: unknown, options: LayerOptions | undefined, fn: UserFunction) {
+  constructor(path: unknown, options: LayerOptions | undefined, fn: UserFunction, pathMatcher?: PathMatcher) {
     const opts = options || {};
     this.handle = fn;
     this.keys = [];
@@ -73,11 +77,16 @@ export class Layer implements PublicLayer {
     this.rawPath = rawPath;
     this.params = undefined;
     this.path = undefined;
-    this.slash = path === '/' && opts.end === false;
-    const compiled = Array.isArray(rawPath) ? rawPath.map((p) => compilePath(p, opts)) : [compilePath(path, opts)];
+    const elements: unknown[] = Array.isArray(rawPath) ? rawPath : [path];
+    const given = pathMatcher === undefined ? undefined : elements.map((p) => givenMatcher(pathMatcher, p, opts));
+    this.slash = path === '/' && opts.end === false && given?.[0] === undefined;
+    const compiled = elements.map((p, i) => {
+      const m = given?.[i];
+      return m === undefined ? compilePath(p, opts) : foreignCompiled(m);
+    });
     this.#compiled = compiled;
     this.#index = this.slash ? undefined : indexOf(compiled);
-    this.matchers = this.#publicMatchers = compiled.map(({ match }) => publicMatcher(match));
+    this.matchers = this.#publicMatchers = compiled.map(({ match }, i) => given?.[i] ?? publicMatcher(match));
     this.route = undefined;
     this.method = undefined;
     this.#dispatcher = undefined;
@@ -105,7 +114,7 @@ export class Layer implements PublicLayer {
           if (params !== false) {
             this.params = params;
             this.keys = c.keys ?? Object.keys(params);
-            this.#last = c.anchored ? ANCHORED : UNANCHORED;
+            this.#last = c.anchored ? ANCHORED : c.foreign ? FOREIGN : UNANCHORED;
             this.#lastIndex = i;
             return true;
           }
@@ -210,6 +219,38 @@ function publicMatcher(match: Matcher): LayerMatcher {
     const into = { path: '' as string | undefined };
     const params = match(path, into);
     return params === false ? false : { params, path: into.path as string };
+  };
+}
+
+/** What the `pathMatcher` extension gives for one element (checked: a function, or undefined). */
+function givenMatcher(pathMatcher: PathMatcher, path: unknown, opts: LayerOptions): LayerMatcher | undefined {
+  const m = pathMatcher(path, {
+    sensitive: Boolean(opts.sensitive),
+    strict: Boolean(opts.strict),
+    end: opts.end !== false,
+  });
+  if (m !== undefined && typeof m !== 'function') {
+    throw new TypeError('router extension pathMatcher must return a function or undefined');
+  }
+  return m;
+}
+
+/**
+ * A matcher the `pathMatcher` extension gave, as a compiled element: tried for every path (no
+ * index keys), its match not anchored, its params its own.
+ */
+function foreignCompiled(m: LayerMatcher): Compiled {
+  return {
+    match(path, into) {
+      const r = m(path);
+      if (!r) return false;
+      into.path = r.path;
+      return r.params;
+    },
+    keys: undefined,
+    index: undefined,
+    anchored: false,
+    foreign: true,
   };
 }
 

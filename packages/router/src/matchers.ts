@@ -53,6 +53,11 @@ export interface Compiled {
   index: IndexKey[] | undefined;
   /** A match is a prefix of the path that ends at a `/` or at the end (not so for a RegExp). */
   anchored: boolean;
+  /**
+   * The matcher was given by the router's `pathMatcher` extension (layer.ts): its params are
+   * whatever it returns, not a fresh object of string keys made here.
+   */
+  foreign?: true | undefined;
 }
 
 const ASCII_MAX = 127;

@@ -48,6 +48,10 @@ export declare namespace Router {
   export type LayerMatcher = types.LayerMatcher;
   /** Options of `Router()`. */
   export type RouterOptions = types.RouterOptions;
+  /** brisk's own `Router()` options, not router 2.3's (under the `EXTENSIONS` key). */
+  export type RouterExtensions = types.RouterExtensions;
+  /** What the `pathMatcher` extension is told about the layer being made. */
+  export type PathMatcherOptions = types.PathMatcherOptions;
   /** A request as the router hands it to handlers. */
   export type RouterRequest<P = types.ParamsDictionary> = types.RouterRequest<P>;
   /**

@@ -3,7 +3,9 @@
 // (lookup.ts) built when first needed and rebuilt when the stack changes.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EXTENSIONS, EXTENSIONS_IN_USE } from './constants.js';
 import { INDEX, dispatch, type RouterState } from './dispatch.js';
+import { checkExtensions } from './extensions.js';
 import { Layer } from './layer.js';
 import { methods } from './methods.js';
 import { Route, checkHandler } from './route.js';
@@ -155,7 +157,8 @@ const routerMethods = {
     const { path, handlers } = useArguments(args, 'argument handler is required');
     for (const fn of handlers) {
       checkHandler(fn);
-      const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
+      const options = { sensitive: this.caseSensitive, strict: false, end: false };
+      const layer = new Layer(path, options, fn, extensionsOf(this)?.pathMatcher);
       this.stack.push(layer);
     }
     return this;
@@ -163,7 +166,8 @@ const routerMethods = {
 
   route: function route<P extends PathArg>(this: Router, path: P): Route<RouterRequest<PathParams<P>>> {
     const route = new Route<RouterRequest<PathParams<P>>>(path);
-    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle);
+    const options = { sensitive: this.caseSensitive, strict: this.strict, end: true };
+    const layer = new Layer(path, options, handle, extensionsOf(this)?.pathMatcher);
     function handle(req: { method?: string | undefined; route?: unknown }, res: unknown, next: NextFunction): void {
       route.dispatch(req, res, next);
     }
@@ -176,6 +180,11 @@ const routerMethods = {
     return listRoutesOf(this.stack);
   },
 } satisfies RouterPrototypeMethods;
+
+/** The extensions a router was made with (extensions.ts), if any. */
+function extensionsOf(router: Router): RouterState[typeof EXTENSIONS_IN_USE] {
+  return (router as unknown as RouterState)[EXTENSIONS_IN_USE];
+}
 
 /** A method that adds handlers, called with the arguments as given (it checks them). */
 type AddHandlers = { add(this: unknown, ...handlers: unknown[]): unknown }['add'];
@@ -203,6 +212,8 @@ export interface RouterConstructor {
   useArguments: typeof useArguments;
   /** Every route of a router and of those mounted in it, with its mount paths and handlers ({@link routeTable}). */
   routeTable: typeof routeTable;
+  /** The key of brisk's own options, not router 2.3's (`Router({ [EXTENSIONS]: { ... } })`). */
+  EXTENSIONS: typeof EXTENSIONS;
 }
 
 /**
@@ -241,6 +252,7 @@ export function Router(this: unknown, options?: RouterOptions): Router {
   router.strict = opts.strict;
   router.stack = [];
   router[INDEX] = undefined;
+  router[EXTENSIONS_IN_USE] = checkExtensions(opts[EXTENSIONS]);
   return router;
 }
 
@@ -248,5 +260,7 @@ Router.prototype = RouterPrototype;
 // `require('@brisk/router').useArguments`, not enumerable: the module's keys stay router 2's.
 Object.defineProperty(Router, 'useArguments', { value: useArguments, writable: true, configurable: true });
 Object.defineProperty(Router, 'routeTable', { value: routeTable, writable: true, configurable: true });
+// `require('@brisk/router').EXTENSIONS`, not enumerable either: brisk's own options' key.
+Object.defineProperty(Router, 'EXTENSIONS', { value: EXTENSIONS, configurable: true });
 // A bundler may rename the function; `Router.name` stays what router 2's is.
 Object.defineProperty(Router, 'name', { value: 'Router' });

@@ -2,6 +2,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamData, Params as PatternParams } from '@brisk/path';
+import type { EXTENSIONS } from './constants.js';
 import type { MethodName } from './methods.js';
 
 /** Route parameters: a string per `:param` (and RegExp group), an array per `*wildcard`. */
@@ -276,4 +277,53 @@ export interface RouterOptions {
    * @default false
    */
   strict?: boolean | undefined;
+  /**
+   * brisk's own options, not router 2.3's, for code that builds another router's behaviour over
+   * this one (`briskjs/express4`): see {@link RouterExtensions}. Keyed by the `EXTENSIONS` symbol.
+   */
+  [EXTENSIONS]?: RouterExtensions | undefined;
+}
+
+/** How a layer's path is being compiled, as {@link RouterExtensions.pathMatcher} is told. */
+export interface PathMatcherOptions {
+  /** Case-sensitive matching (the router's `caseSensitive`). */
+  sensitive: boolean;
+  /** Strict trailing slash (the router's `strict` for routes; always `false` for `use()`). */
+  strict: boolean;
+  /** `true` for a route (the whole path), `false` for middleware (a prefix ending at a `/`). */
+  end: boolean;
+}
+
+/**
+ * brisk's own `Router()` options (`Router({ [EXTENSIONS]: { ... } })`), none of them router 2.3's:
+ * they let a layer over the router (`briskjs/express4` builds Express 4's router this way)
+ * configure what router 2.3 fixes. Checked when the router is made: an unknown key or a value of
+ * the wrong type throws a `TypeError` naming it. A router made without them is router 2.3's.
+ */
+export interface RouterExtensions {
+  /**
+   * Sends the automatic answer to an `OPTIONS` request that no route answered: `methods` are the
+   * methods of the routes whose path matched, upper-case, each once, in the order the routes were
+   * met (registration order). A throw, or a rejection of a promise it returns, goes to the
+   * router's `next(err)` (a falsy one as an `Error`).
+   * @default router 2.3's: `200`, the methods sorted and joined by `', '` in `Allow` and the
+   * body, `Content-Type: text/plain`, `X-Content-Type-Options: nosniff`
+   */
+  optionsResponse?: ((res: ServerResponse, methods: string[]) => void | Promise<void>) | undefined;
+  /**
+   * Compiles one element of a layer's path (an array path: each element, flattened), when
+   * `use()` or `route()` adds the layer: a matcher to use for it, or `undefined` for router
+   * 2.3's own compilation. The layer keeps the element as given (`rawPath`, `route.path`,
+   * `listRoutes()`, tracing), has the matcher in `layer.matchers`, and takes its params as the
+   * matcher returns them. Such a layer is tried for every path (the dispatch index cannot read it).
+   * @default none: every path is compiled as router 2.3 compiles it
+   */
+  pathMatcher?: ((path: unknown, options: PathMatcherOptions) => LayerMatcher | undefined) | undefined;
+  /**
+   * `req.params` as a plain object (inheriting `Object.prototype`), as Express 4 made it, rather
+   * than router 2.3's prototype-less one. A `__proto__` param is left out, as an assignment to a
+   * plain object leaves it out.
+   * @default false
+   */
+  plainParams?: boolean | undefined;
 }

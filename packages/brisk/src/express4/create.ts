@@ -9,6 +9,7 @@ import { parseExtendedQuery, requestOverlay } from './request.js';
 import { responseOverlay } from './response.js';
 import { Router } from './router.js';
 import { fileType } from './response.js';
+import { legacyDotfiles } from './dotfiles.js';
 import { warn } from './warn.js';
 import type { Express4, Express4Static } from './types.js';
 import * as types from './types.js'; // types only, for the namespace
@@ -59,8 +60,15 @@ function del(this: App, ...args: unknown[]): unknown {
   return this.delete(...args);
 }
 
-const requestProps = requestOverlay(brisk.request);
-const responseProps = responseOverlay(brisk.response);
+/**
+ * Express 4's `express.request` and `express.response`: brisk's prototypes with Express 4's
+ * methods over them. Every express4 app's `app.request` and `app.response` inherit these, as
+ * Express 4's inherit `express.request` and `express.response`, so that a method an app replaces
+ * here (`express.response.send = ...`) is the one its responses call, `res.json` and `res.jsonp`
+ * included. Apps of the default entry inherit brisk's prototypes directly: none of this reaches them.
+ */
+const request4: Express4Static['request'] = Object.create(brisk.request, requestOverlay(brisk.request));
+const response4: Express4Static['response'] = Object.create(brisk.response, responseOverlay(brisk.response));
 
 /**
  * Creates an Express 4 application (`express()` of Express 4.22).
@@ -94,8 +102,10 @@ function express4App(app: Express): asserts app is Express & Express4 {
     del: { configurable: true, enumerable: true, writable: true, value: del },
   });
   app.set('query parser', 'extended');
-  Object.defineProperties(app.request, requestProps);
-  Object.defineProperties(app.response, responseProps);
+  // Express 4's engines are a plain object (its keys are extensions, `.ejs`: none is inherited)
+  app.engines = {};
+  Object.setPrototypeOf(app.request, request4);
+  Object.setPrototypeOf(app.response, response4);
 }
 
 /** Express 4's `express.query([options])`: parses the query string into `req.query` unless set. */
@@ -113,20 +123,42 @@ function query(
 
 type StaticOptions = {
   setHeaders?: (res: ServerResponse, path: string, stat: unknown) => void;
+  dotfiles?: unknown;
+  hidden?: unknown;
   [key: string]: unknown;
 };
+type StaticMiddleware = ReturnType<Express4Static['static']>;
 
-/** `express.static(root, [options])`: serve-static, with send 0.19's `charset=UTF-8` for text files. */
-function serveStatic(root: string, options?: StaticOptions): ReturnType<Express4Static['static']> {
-  const setHeaders = options?.setHeaders;
-  return brisk.static(root, {
-    ...options,
-    setHeaders(res: ServerResponse, path: string, stat: unknown) {
-      const type = fileType(res, path, undefined);
-      if (type !== undefined) res.setHeader('Content-Type', type);
-      if (setHeaders) setHeaders(res, path, stat);
-    },
-  } as never);
+/**
+ * `express.static(root, [options])`: serve-static 1.16, with send 0.19's `charset=UTF-8` for text
+ * files and, when `dotfiles` is not given, send 0.19's dotfile rule (dotfiles.ts): a request whose
+ * last segment is a dotfile is ignored, one under a dotfile directory is served. brisk's
+ * serve-static is made with each `dotfiles` the rule can give, and each request goes to the one
+ * its path asks for.
+ */
+function serveStatic(root: string, options?: StaticOptions): StaticMiddleware {
+  const given = options ?? {};
+  const setHeaders = given.setHeaders;
+  if (given.hidden !== undefined) warn('BRISK_E4_STATIC_HIDDEN');
+  const { hidden, ...opts } = given;
+  const make = (dotfiles: unknown): StaticMiddleware =>
+    brisk.static(root, {
+      ...opts,
+      dotfiles,
+      setHeaders(res: ServerResponse, path: string, stat: unknown) {
+        const type = fileType(res, path, undefined);
+        if (type !== undefined) res.setHeader('Content-Type', type);
+        if (setHeaders) setHeaders(res, path, stat);
+      },
+    } as never);
+  if (given.dotfiles !== undefined || hidden) return make(given.dotfiles ?? 'allow');
+  const allow = make('allow');
+  const ignore = make('ignore');
+  return function serveStatic(req, res, next) {
+    const pathname = parseurl(req)?.pathname;
+    const dotfiles = typeof pathname === 'string' ? legacyDotfiles(pathname, true, true, false) : 'allow';
+    return (dotfiles === 'ignore' ? ignore : allow)(req, res, next);
+  } as StaticMiddleware;
 }
 
 const createRouter = Router;
@@ -138,10 +170,10 @@ const queryParser = query;
 export namespace createApplication {
   /** The prototype of every app's methods. */
   export const application: Express4Static['application'] = brisk.application;
-  /** The prototype of every app's requests. */
-  export const request: Express4Static['request'] = brisk.request;
-  /** The prototype of every app's responses. */
-  export const response: Express4Static['response'] = brisk.response;
+  /** The prototype of every app's requests: Express 4's methods over brisk's (`app.request` inherits it). */
+  export const request: Express4Static['request'] = request4;
+  /** The prototype of every app's responses: Express 4's methods over brisk's (`app.response` inherits it). */
+  export const response: Express4Static['response'] = response4;
   /** The route class. */
   export const Route: Express4Static['Route'] = brisk.Route;
   /** `express.Router([options])`: a router with Express 4's behaviour. */

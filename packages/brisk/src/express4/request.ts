@@ -54,18 +54,26 @@ export function requestOverlay(baseRequest: object): PropertyDescriptorMap {
       if (query[name] != null) return query[name];
       return defaultValue;
     }),
-    host: {
+    // Express 4's `req.host` is `req.hostname`, with a deprecation. Express 5's `hostname` reads
+    // `this.host`, which is now this one: `hostname` is defined here too, from Express 5's `host`
+    // (with the port), so that reading it (or `req.subdomains`) warns of nothing.
+    hostname: {
       configurable: true,
       enumerable: true,
       get(this: Req) {
-        warn('BRISK_E4_REQ_HOST');
-        // Express 5's `req.host` (with the port), then the port removed as `req.hostname` does
-        // (Express 5's `hostname` reads `host`: it cannot be called from here)
         const host = getterOf(baseRequest, 'host')?.call(this) as string | undefined;
         if (!host) return undefined;
         const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
         const colon = host.indexOf(':', offset);
         return colon !== -1 ? host.substring(0, colon) : host;
+      },
+    },
+    host: {
+      configurable: true,
+      enumerable: true,
+      get(this: Req) {
+        warn('BRISK_E4_REQ_HOST');
+        return this.hostname;
       },
     },
     // Express 4 parses the query once, into a plain property that middleware may replace

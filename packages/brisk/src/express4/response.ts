@@ -7,11 +7,18 @@
 import { extname, isAbsolute, resolve, sep } from 'node:path';
 import { contentDisposition, escapeHtml, statuses } from '@brisk/http';
 import { contentType } from '@brisk/mime';
+import { withLegacyDotfiles } from './dotfiles.js';
 import { method } from './request.js';
 import { warn } from './warn.js';
 
 type Callback = (err?: Error) => void;
-type Options = { root?: string; headers?: Record<string, unknown>; [key: string]: unknown };
+type Options = {
+  root?: string;
+  headers?: Record<string, unknown>;
+  dotfiles?: unknown;
+  hidden?: unknown;
+  [key: string]: unknown;
+};
 
 /** What the overlay calls on a response (Express 5's methods, through the prototype chain). */
 interface Res {
@@ -68,9 +75,13 @@ export function fileType(
   return type.replace(/; charset=utf-8$/, '; charset=UTF-8');
 }
 
-/** `options` with the headers of a file response as Express 4 writes them. */
+/**
+ * `options` as send 0.19 reads them for a file response of Express 4 (`path`: the file's path,
+ * already decoded for `res.sendfile`): the headers as it writes them, and its dotfile rule when
+ * `dotfiles` is not given (dotfiles.ts).
+ */
 function fileOptions(res: Res, path: string, options: Options | undefined, extra?: Record<string, string>): Options {
-  const opts: Options = { ...options };
+  const opts: Options = withLegacyDotfiles({ ...options }, path, false);
   const headers: Record<string, unknown> = { ...opts.headers, ...extra };
   const type = fileType(res, path, opts.headers);
   if (type !== undefined) headers['Content-Type'] = type;

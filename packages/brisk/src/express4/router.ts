@@ -1,38 +1,39 @@
 // Express 4's Router and Route, as a prototype layer over brisk's (router 2's) own: what Express 4
 // accepts and Express 5 refuses is handled here, when a route or middleware is registered, and
-// then handed to the Express 5 code. Requests are dispatched by the Express 5 router unchanged.
-// - path strings in Express 4's syntax are translated (path.ts) and matched by a layer matcher;
+// then handed to the Express 5 code. Requests are dispatched by the Express 5 router, configured
+// when the router is made with the options @brisk/router keeps for this (its `EXTENSIONS`):
+// - path strings in Express 4's syntax are matched by a matcher of their own (path.ts), given to
+//   each layer as it is made (`pathMatcher`); other paths keep Express 5's matchers;
+// - `req.params` is a plain object, as Express 4's (`plainParams`);
+// - the automatic `OPTIONS` answer lists the methods in the order the routes were met, without
+//   spaces (`Allow: GET,HEAD`), sent by `res.send` (`optionsResponse`).
+// And here, around Express 5's methods:
 // - handlers that are not functions throw Express 4's messages (`Route.get() requires a callback
 //   function but got a [object Undefined]`, `Router.use() requires a middleware function ...`);
 // - `route.get()` with no handler is accepted, as in Express 4;
 // - `router.param(fn)` (param processors) and `router.param(':name', fn)`;
-// - `router.handle(req, res)` without a callback ends as the app's final handler would;
-// - the automatic `OPTIONS` answer lists the methods without spaces (`Allow: GET,HEAD`).
+// - `router.handle(req, res)` without a callback ends as the app's final handler would.
 
 import brisk from '@brisk/app';
-import { useArguments } from '@brisk/router';
+import BaseRouter, {
+  EXTENSIONS,
+  useArguments,
+  type LayerMatcher,
+  type PathMatcherOptions,
+  type RouterExtensions,
+} from '@brisk/router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { express4Matcher, isExpress4Path, type LayerMatcher, translateExpress4 } from './path.js';
+import { express4Matcher, isExpress4Path, translateExpress4 } from './path.js';
 import { warn } from './warn.js';
 
 type Fn = (...args: never[]) => unknown;
 /** A param processor: `(name, fn)` returns the callback to register, or nothing to keep `fn`. */
 export type ParamProcessor = (name: string, fn: unknown) => unknown;
 
-interface LayerLike {
-  matchers: LayerMatcher[];
-  rawPath: unknown;
-}
 interface RouterState {
-  stack: LayerLike[];
-  caseSensitive: boolean | undefined;
-  strict: boolean | undefined;
   params: Record<string, unknown[]>;
   /** Express 4's param processors (`router.param(fn)`). */
   _params: ParamProcessor[];
-}
-interface RouteState {
-  path: unknown;
 }
 
 /** A prototype's methods by name, as this layer calls them: with any receiver and arguments. */
@@ -54,43 +55,43 @@ function useTypeName(value: unknown): string {
 }
 
 /**
- * The path to give the Express 5 layer, and the matchers to put in place of its own: a
- * translated Express 4 string registers as its regexp (for tracing and `rawPath` only) and is
- * matched by a matcher that fills the params as Express 4 does.
+ * The `pathMatcher` of Express 4 routers: a string in Express 4's syntax (one Express 5 reads
+ * differently) is matched as Express 4 matches it, params and all (path.ts); other paths are left
+ * to Express 5's matchers (same meaning in both), which keep the router's fast paths.
  */
-function translate(
-  path: unknown,
-  options: { sensitive?: boolean | undefined; strict?: boolean | undefined; end: boolean },
-): { path: unknown; matchers: Array<LayerMatcher | undefined> | undefined } {
-  const elements = Array.isArray(path) ? (path.flat(Infinity) as unknown[]) : [path];
-  let translated: Array<LayerMatcher | undefined> | undefined;
-  const given = elements.map((p, i) => {
-    if (typeof p !== 'string' || !isExpress4Path(p)) return p;
-    warn('BRISK_E4_PATH_SYNTAX');
-    const t = translateExpress4(p, options);
-    translated ??= new Array(elements.length).fill(undefined);
-    translated[i] = express4Matcher(t);
-    return t.regexp;
-  });
-  if (translated === undefined) return { path, matchers: undefined };
-  return { path: Array.isArray(path) ? given : given[0], matchers: translated };
+function express4Path(path: unknown, options: PathMatcherOptions): LayerMatcher | undefined {
+  if (typeof path !== 'string' || !isExpress4Path(path)) return undefined;
+  warn('BRISK_E4_PATH_SYNTAX', path);
+  return express4Matcher(translateExpress4(path, options));
 }
 
-/** Puts the translated matchers and the path as written on the layers just added. */
-function fixLayers(stack: LayerLike[], from: number, path: unknown, matchers: Array<LayerMatcher | undefined>): void {
-  for (let i = from; i < stack.length; i++) {
-    const layer = stack[i];
-    layer.matchers = layer.matchers.map((m, k) => matchers[k] ?? m);
-    layer.rawPath = Array.isArray(path) ? (path.flat(Infinity) as unknown[]) : path;
-  }
+/**
+ * The `optionsResponse` of Express 4 routers, Express 4's automatic `OPTIONS` answer: the methods
+ * in the order the routes were met, joined by `,`, in `Allow` and sent by `res.send` (as HTML,
+ * with an ETag). On a response without Express's methods it throws, and the router passes the
+ * error on, as Express 4's does.
+ */
+function sendOptionsResponse(res: ServerResponse, methods: string[]): void {
+  const body = methods.join(',');
+  // called as `res.set`, so that the error on a bare response reads as Express 4's does
+  // (`TypeError: res.set is not a function`)
+  (res as ServerResponse & { set(field: string, value: string): unknown }).set('Allow', body);
+  (res as ServerResponse & { send(body: string): unknown }).send(body);
 }
+
+/** What an Express 4 router configures in @brisk/router. */
+const EXPRESS4: RouterExtensions = {
+  optionsResponse: sendOptionsResponse,
+  pathMatcher: express4Path,
+  plainParams: true,
+};
 
 /** The prototype of Express 4 routes: Express 4's checks, then the Express 5 route's methods. */
 export const route4: Record<string, unknown> = Object.create(baseRoute);
 
-function routeMethod(method: string): (this: RouteState, ...handlers: unknown[]) => unknown {
+function routeMethod(method: string): (this: unknown, ...handlers: unknown[]) => unknown {
   const original = baseRoute[method];
-  return function (this: RouteState, ...handlers: unknown[]): unknown {
+  return function (this: unknown, ...handlers: unknown[]): unknown {
     const list = handlers.flat(Infinity);
     if (list.length === 0) return this; // Express 4 accepts route.get() with no handler
     for (const fn of list) {
@@ -118,23 +119,12 @@ router4.use = function use(this: RouterState, ...args: unknown[]): unknown {
       throw new TypeError(`Router.use() requires a middleware function but got a ${useTypeName(fn)}`);
     }
   }
-  const t = translate(path, { sensitive: this.caseSensitive, strict: false, end: false });
-  const from = this.stack.length;
-  base.use.call(this, t.path, ...fns);
-  if (t.matchers) fixLayers(this.stack, from, path, t.matchers);
+  base.use.call(this, path, ...fns);
   return this;
 };
 
 router4.route = function route(this: RouterState, path: unknown): unknown {
-  const t = translate(path, { sensitive: this.caseSensitive, strict: this.strict, end: true });
-  const from = this.stack.length;
-  const r = base.route.call(this, t.path) as RouteState;
-  Object.setPrototypeOf(r, route4);
-  if (t.matchers) {
-    fixLayers(this.stack, from, path, t.matchers);
-    r.path = path; // req.route.path: the string as written
-  }
-  return r;
+  return Object.setPrototypeOf(base.route.call(this, path), route4);
 };
 
 router4.param = function param(this: RouterState, name: unknown, fn: unknown): unknown {
@@ -165,32 +155,9 @@ function handle(this: RouterState, req: IncomingMessage, res: ServerResponse, ca
     const env = (req as { app?: { get(name: string): unknown } }).app?.get('env');
     done = brisk.finalhandler(req, res, { env: (env as string) || process.env.NODE_ENV || 'development' }) as Fn;
   }
-  if (req.method === 'OPTIONS' && !Object.hasOwn(res, 'end')) allowWithoutSpaces(res);
   base.handle.call(this, req, res, done);
 }
 
-/**
- * For an `OPTIONS` request: the automatic answer as Express 4 writes it, `Allow` without spaces
- * (`GET,HEAD`), sent by `res.send` (as HTML, with an ETag). The response's `end` is wrapped for
- * this request only, and unwrapped at its first call.
- */
-function allowWithoutSpaces(res: ServerResponse): void {
-  const own = res as ServerResponse & { send(body: string): void };
-  own.end = function end(this: typeof own, ...args: unknown[]) {
-    delete (this as { end?: unknown }).end;
-    const chunk = args[0];
-    if (typeof chunk !== 'string' || args.length !== 1 || this.getHeader('Allow') !== chunk) {
-      return (this.end as (...a: unknown[]) => ServerResponse)(...args);
-    }
-    const body = chunk.split(', ').join(',');
-    this.removeHeader('Content-Length');
-    this.removeHeader('Content-Type');
-    this.removeHeader('X-Content-Type-Options');
-    this.setHeader('Allow', body);
-    this.send(body);
-    return this;
-  } as typeof own.end;
-}
 // router 2's name (read by tracing and by code that lists handlers)
 Object.defineProperty(handle, 'name', { value: 'handle' });
 router4.handle = handle;
@@ -202,9 +169,17 @@ export interface Router4Options {
   strict?: boolean | undefined;
 }
 
-/** `express.Router([options])`: an Express 5 router whose prototype adds Express 4's behaviour. */
+/**
+ * `express.Router([options])`: an Express 5 router configured as Express 4's, whose prototype
+ * adds Express 4's behaviour.
+ */
 export function Router(options?: Router4Options): unknown {
-  const router = brisk.Router(options);
+  const router = BaseRouter({
+    caseSensitive: options?.caseSensitive,
+    mergeParams: options?.mergeParams,
+    strict: options?.strict,
+    [EXTENSIONS]: EXPRESS4,
+  });
   Object.setPrototypeOf(router, router4);
   return Object.assign(router, { _params: [] });
 }
