@@ -187,7 +187,11 @@ function checks(ask: Ask, options: { h2?: boolean; express?: boolean } = {}): vo
     const a = ask('/throw-after-write', { 'accept-encoding': 'gzip' }).catch((err: Error) => err);
     await until(() => made.length === 1 && released(made[0] as Transform), 'the compressor released');
     const result = await a;
-    if (!(result instanceof Error)) assert.equal(result.headers['content-encoding'], 'gzip');
+    // the client sees either the compressed head and part of the body, or a reset with no head at
+    // all (node 22's HTTP/2 resets the stream before the head goes out): both end the exchange
+    if (!(result instanceof Error) && Number.isFinite(result.status)) {
+      assert.equal(result.headers['content-encoding'], 'gzip');
+    }
   });
 
   test('a filter that throws reaches the error handler; the answer is not compressed', async () => {
