@@ -353,7 +353,8 @@ function watch(req: BriskRequest, controller: AbortController): void {
   }
   const state = stateOf(req, res);
   if (state === 'gone') controller.abort(clientLeft());
-  else if (state === 'open') res.once('close', () => stateOf(req, res) === 'finished' || controller.abort(clientLeft()));
+  else if (state === 'open')
+    res.once('close', () => stateOf(req, res) === 'finished' || controller.abort(clientLeft()));
 }
 
 /** `brisk.request`: the prototype of every app's requests (Express's `express.request`). */

@@ -259,11 +259,7 @@ describe('req.signal over HTTP/1.1', () => {
     agent.destroy();
     await delay(30);
     assert.equal(new Set(seen).size, 1, `the socket's listener counts changed: ${[...new Set(seen)].join(' | ')}`);
-    assert.equal(
-      signals.filter((signal) => signal.aborted).length,
-      0,
-      'no signal aborted when the connection closed',
-    );
+    assert.equal(signals.filter((signal) => signal.aborted).length, 0, 'no signal aborted when the connection closed');
   });
 
   const nodeGetter = Object.getOwnPropertyDescriptor(http.IncomingMessage.prototype, 'signal')?.get;
