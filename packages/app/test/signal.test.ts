@@ -318,6 +318,19 @@ describe('req.signal over HTTP/2', () => {
     assertClientLeft(reason);
   });
 
+  it('aborts when the whole HTTP/2 connection goes, not only the stream', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const session = http2.connect(`http://127.0.0.1:${port}`);
+    session.on('error', () => {});
+    const got = deferred<AbortSignal>();
+    current = (req) => got.resolve(req.signal);
+    const stream = session.request({ ':path': '/t' });
+    stream.on('error', () => {});
+    const signal = await got.promise;
+    session.destroy();
+    assertClientLeft(await abortOf(signal));
+  });
+
   it('never aborts for a request answered normally, a body read, or a streamed response', async () => {
     const signals: AbortSignal[] = [];
     current = (req, res) => {
