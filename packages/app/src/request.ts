@@ -8,6 +8,7 @@
 // same shape from the start.
 
 import { IncomingMessage } from 'node:http';
+import { Http2ServerRequest } from 'node:http2';
 import { isIP } from 'node:net';
 import type { Socket } from 'node:net';
 import { fresh, parseurl } from '@brisk/http';
@@ -266,6 +267,24 @@ export class BriskRequest extends IncomingMessage {
     return !this.fresh;
   }
 
+  /**
+   * Aborts when the client goes away before the response has finished (its connection closed,
+   * or over HTTP/2 its stream reset), with a `DOMException` named `AbortError` as its `reason`;
+   * never because the request body ended or the response finished. Made at the first read (a
+   * request that never reads it pays nothing): read after the client left, it is already
+   * aborted; read after the response finished, it never aborts. Pass it on to the work the
+   * request started: `await fetch(url, { signal: req.signal })`. Decision 043.
+   */
+  get signal(): AbortSignal {
+    let controller = CONTROLLERS.get(this);
+    if (controller === undefined) {
+      controller = new AbortController();
+      CONTROLLERS.set(this, controller);
+      watch(this, controller);
+    }
+    return controller.signal;
+  }
+
   /** `X-Requested-With: XMLHttpRequest` (any case). */
   get xhr(): boolean {
     const value = (this.get('X-Requested-With') as string | undefined) || '';
@@ -275,9 +294,67 @@ export class BriskRequest extends IncomingMessage {
 
 // Express defines these on a plain object: enumerable, as `for...in` over a request shows them.
 for (const name of Object.getOwnPropertyNames(BriskRequest.prototype)) {
-  if (name === 'constructor') continue;
+  if (name === 'constructor' || name === 'signal') continue; // `signal` is not Express's: as node's
   const descriptor = Object.getOwnPropertyDescriptor(BriskRequest.prototype, name) as PropertyDescriptor;
   Object.defineProperty(BriskRequest.prototype, name, { ...descriptor, enumerable: true });
+}
+
+// req.signal (decision 043). The controllers live beside the requests, not on them: a request
+// that never reads `signal` carries nothing for it, and one that does gains no field.
+const CONTROLLERS = new WeakMap<object, AbortController>();
+
+/** What `req.signal`'s reason says. */
+const CLIENT_LEFT = 'The client closed the connection before the response finished';
+
+/** The reason of an aborted `req.signal`: fetch's kind of error, saying why. */
+function clientLeft(): DOMException {
+  return new DOMException(CLIENT_LEFT, 'AbortError');
+}
+
+/** The parts of node's HTTP/1 and HTTP/2 responses that tell how far the exchange went. */
+interface Exchange {
+  writableFinished?: boolean;
+  finished?: boolean;
+  closed?: boolean;
+  destroyed?: boolean;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/**
+ * How far the exchange went: `finished` once the response has finished (the signal never aborts
+ * then), `gone` once the client has left before that, else `open`. HTTP/1: the response has
+ * been handed to the connection in full (`writableFinished`), or its connection closed first.
+ * HTTP/2: node's compatibility response says `writableFinished` on a reset stream too, so the
+ * app's end of the response (`finished`) counts, and a stream closed before it is a reset.
+ */
+function stateOf(req: BriskRequest, res: Exchange): 'open' | 'finished' | 'gone' {
+  if (req instanceof Http2ServerRequest) {
+    if (res.finished) return 'finished';
+    const stream = req.stream as { closed?: boolean; destroyed?: boolean } | undefined;
+    return req.aborted || stream === undefined || stream.closed || stream.destroyed ? 'gone' : 'open';
+  }
+  if (res.writableFinished) return 'finished';
+  return res.closed || res.destroyed || req.socket?.destroyed ? 'gone' : 'open';
+}
+
+/**
+ * Aborts `controller` when the client leaves before the response finishes: now, when it already
+ * has; else at the response's `close` (which node emits once per response, when it finishes or
+ * when the connection or stream goes), the one listener, which `once` removes.
+ */
+function watch(req: BriskRequest, controller: AbortController): void {
+  const res = req.res as Exchange | undefined;
+  if (res === undefined) {
+    // not dispatched by an app (no `req.res`): only the request itself can tell, when it closes
+    // before its body was received
+    if (req.destroyed && !req.complete) controller.abort(clientLeft());
+    else if (!req.destroyed) req.once('close', () => req.complete || controller.abort(clientLeft()));
+    return;
+  }
+  const state = stateOf(req, res);
+  if (state === 'gone') controller.abort(clientLeft());
+  else if (state === 'open')
+    res.once('close', () => stateOf(req, res) === 'finished' || controller.abort(clientLeft()));
 }
 
 /** `brisk.request`: the prototype of every app's requests (Express's `express.request`). */
