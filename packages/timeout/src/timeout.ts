@@ -95,7 +95,7 @@ function timeout(time?: number | string, options?: TimeoutOptions): TimeoutMiddl
   const delay = delayOf(time);
   const respond = respondOf(options);
 
-  return function (req, res, next) {
+  return (req, res, next) => {
     const request = req as TimeoutRequest & { [ABORT]?: (reason: unknown) => void };
     const id = setTimeout(() => {
       request.timedout = true;
