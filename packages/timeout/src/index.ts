@@ -3,7 +3,7 @@
 /// <reference types="node" preserve="true" />
 import { timeout } from './timeout.js';
 
-export type { TimeoutMiddleware, TimeoutOptions, TimeoutRequest } from './timeout.js';
+export type { TimeoutMiddleware, TimeoutOptions, TimeoutRequest } from './types.js';
 
 /** `timeout(time?, options?)`: the deadline middleware factory (the module itself in CommonJS). */
 export default timeout;

@@ -4,34 +4,15 @@
 // `TimeoutError`, so the work the request started can stop (decision 044).
 
 import { createError, onFinished, onHeaders } from '@brisk/http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseDuration } from './ms.js';
+import * as types from './types.js'; // types only, for the namespace
+import type { TimeoutMiddleware, TimeoutOptions, TimeoutRequest } from './types.js';
 
 /** The longest delay a node timer keeps (2^31 - 1 ms); a longer one would fire at once. */
 const MAX_DELAY = 2_147_483_647;
 
 /** The method brisk's request prototype has for aborting `req.signal` (decision 044). */
 const ABORT = Symbol.for('brisk.abort');
-
-/** The request as the middleware leaves it: connect-timeout's two members added. */
-export interface TimeoutRequest extends IncomingMessage {
-  /** `true` once the deadline has passed (`false` from the middleware on). */
-  timedout: boolean;
-  /** Stops the deadline: it will not fire for this request. */
-  clearTimeout(): void;
-}
-
-/** What `timeout(time, options)` takes. */
-export interface TimeoutOptions {
-  /**
-   * When the deadline passes, send the 503 `ETIMEDOUT` error to `next` (default `true`).
-   * With `false`, only `req.timedout`, the `'timeout'` event and `req.signal` tell.
-   */
-  respond?: boolean | undefined;
-}
-
-/** The middleware `timeout()` returns. */
-export type TimeoutMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /** A TypeError for misuse, named as node names its argument errors. */
 function invalid(message: string): TypeError {
@@ -91,7 +72,7 @@ function timeoutReason(): DOMException {
  *   work({ signal: req.signal }).then((data) => { if (!req.timedout) res.json(data); }, next);
  * });
  */
-function timeout(time?: number | string, options?: TimeoutOptions): TimeoutMiddleware {
+export function timeout(time?: number | string, options?: TimeoutOptions): TimeoutMiddleware {
   const delay = delayOf(time);
   const respond = respondOf(options);
 
@@ -126,4 +107,9 @@ function timeout(time?: number | string, options?: TimeoutOptions): TimeoutMiddl
   };
 }
 
-export { timeout };
+/** The types of `@brisk/timeout`, as members of the function (`timeout.TimeoutOptions`) for CommonJS. */
+export declare namespace timeout {
+  export import TimeoutMiddleware = types.TimeoutMiddleware;
+  export import TimeoutOptions = types.TimeoutOptions;
+  export import TimeoutRequest = types.TimeoutRequest;
+}

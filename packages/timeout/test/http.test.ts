@@ -41,7 +41,7 @@ interface Seen {
 /** An app of `kind` with `timeout(...args)` then `handler` on GET and POST `/`, and an error handler that records. */
 function appOf(kind: 'brisk' | 'express', mw: unknown, handler: Handler, seen: Seen, before: unknown[] = []): Servable {
   const app = kind === 'brisk' ? brisk() : express();
-  app.all('/', mw as never, ...(before as never[]), handler as never);
+  (app as unknown as { all(path: string, ...fns: unknown[]): void }).all('/', mw, ...before, handler);
   app.use(((err: Seen['error'], _req: Req, res: Res, _next: Next) => {
     seen.error = err;
     res.statusCode = err?.status ?? 500;
@@ -78,7 +78,7 @@ for (const kind of ['brisk', 'express'] as const) {
     it("reads a duration string ('40ms') and answers the default error page as the framework does", async () => {
       const app = kind === 'brisk' ? brisk() : express();
       app.set('env', 'production');
-      app.get('/', timeout('40ms') as never, () => {});
+      (app as unknown as { get(path: string, ...fns: unknown[]): void }).get('/', timeout('40ms'), () => {});
       const error = console.error;
       console.error = () => {}; // the final handler logs the error outside 'test'
       try {
@@ -312,7 +312,10 @@ describe('timeout() and req.signal', () => {
 });
 
 describe('timeout() leaves no timer behind', () => {
-  const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+  const timers = () =>
+    (process as unknown as { getActiveResourcesInfo(): string[] })
+      .getActiveResourcesInfo()
+      .filter((name) => name === 'Timeout').length;
 
   it('clears the timer when the response finishes', async () => {
     const app = brisk();
