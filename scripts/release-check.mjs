@@ -131,6 +131,8 @@ assert.deepEqual(require('@brisk/qs').parse('a[b]=1'), { a: { b: '1' } });
 assert.equal(require('@brisk/bytes')('1kb'), 1024);
 assert.equal(require('@brisk/cookie').parse('a=1').a, '1');
 assert.equal(require('@brisk/cors').name, 'middlewareWrapper');
+assert.equal(require('@brisk/timeout').name, 'timeout');
+assert.equal(require('@brisk/timeout')('5s').length, 3);
 assert.deepEqual(require('@brisk/cookie-parser').JSONCookie('j:[1]'), [1]);
 assert.equal(require('@brisk/compress').name, 'compression');
 assert.equal(require('@brisk/compress').filter.name, 'shouldCompress');

@@ -95,6 +95,7 @@ test('every type src/index.ts exports is also a member of the CommonJS namespace
     ['range', 'src/index.ts'],
     ['router', 'src/index.ts'],
     ['static', 'src/index.ts'],
+    ['timeout', 'src/index.ts'],
   ].map(([dir, file]) => join(root, 'packages', dir, file));
   const program = ts.createProgram(entries, {
     module: ts.ModuleKind.NodeNext,

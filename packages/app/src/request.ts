@@ -357,5 +357,36 @@ function watch(req: BriskRequest, controller: AbortController): void {
     res.once('close', () => stateOf(req, res) === 'finished' || controller.abort(clientLeft()));
 }
 
+/**
+ * The key of the method on brisk's request prototype that aborts `req.signal` with a reason
+ * (decision 044): `Symbol.for('brisk.abort')`, so middleware that does not import `@brisk/app`
+ * (`@brisk/timeout`) finds it on brisk's requests and does nothing on other ones.
+ */
+export const ABORT_REQUEST: unique symbol = Symbol.for('brisk.abort') as never;
+
+/**
+ * Aborts `req.signal` with `reason`: the controller already made by a read, or a new one made
+ * aborted now, so a first read later returns it aborted with this reason. Once aborted, the
+ * signal keeps its first reason. Nothing is made for a request until this is called.
+ */
+export function abortRequest(req: object, reason: unknown): void {
+  let controller = CONTROLLERS.get(req);
+  if (controller === undefined) {
+    controller = new AbortController();
+    CONTROLLERS.set(req, controller);
+  }
+  controller.abort(reason);
+}
+
+// Not enumerable, as `signal`: Express's request has no such member.
+Object.defineProperty(BriskRequest.prototype, ABORT_REQUEST, {
+  value: function abort(this: object, reason: unknown): void {
+    abortRequest(this, reason);
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
+
 /** `brisk.request`: the prototype of every app's requests (Express's `express.request`). */
 export const request: BriskRequest = BriskRequest.prototype;
