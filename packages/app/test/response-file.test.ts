@@ -349,11 +349,14 @@ describe('res.sendFile', () => {
     it('gives the callback ECONNABORTED when the client left before a cached file is sent', async () => {
       // express 5.3's "should invoke the callback when client aborts": the client is gone before
       // the send starts, and the file's bytes come from @brisk/static's cache (no file-system
-      // round trip in which node would notice the closed socket)
+      // round trip in which node would notice the closed socket). The send starts once the
+      // server's socket has closed: one setImmediate is not always enough for the FIN to arrive.
       let client: import('node:net').Socket | undefined;
       const { handler, outcome, finished } = recording((res, done) => {
+        const socket = res.socket;
+        if (socket && !socket.destroyed) socket.once('close', () => res.sendFile(HELLO, done));
+        else setImmediate(() => res.sendFile(HELLO, done));
         client?.destroy();
-        setImmediate(() => res.sendFile(HELLO, done));
       });
       const app = brisk();
       app.get('/warm', (_req, res) => res.sendFile(HELLO));
