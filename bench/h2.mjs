@@ -32,6 +32,7 @@ import {
   version,
   writeReadmeSection,
 } from './processes.mjs';
+import { benchNodes } from './nodes.mjs';
 import { H2_JSON, H2_SCENARIOS } from './servers/common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +59,7 @@ const scenarios = pick(env.BENCH_SCENARIOS, H2_SCENARIOS);
 const contenders = env.BENCH_CONTENDERS ? pick(env.BENCH_CONTENDERS, [...CONTENDERS, ...OPTIONAL]) : CONTENDERS;
 if (!contenders.includes(BASELINE)) contenders.unshift(BASELINE); // the baseline of every ratio
 const write = process.argv.includes('--write');
+const nodes = benchNodes();
 if (tool !== 'node' && tool !== 'h2load') throw new Error(`BENCH_H2_LOAD: node or h2load, not ${tool}`);
 if (tool === 'h2load' && spawnSync('h2load', ['--version']).status !== 0) {
   throw new Error('BENCH_H2_LOAD=h2load: no h2load on PATH (Debian: apt-get install nghttp2-client)');
@@ -149,9 +151,13 @@ async function loader(port, scenario) {
   return generator;
 }
 
-async function measure(contender, scenario) {
+async function measure(contender, scenario, node) {
   const file = path.join(here, 'servers', 'h2', `${contender}.mjs`);
-  const server = startServer(file, scenario, { name: `h2-${contender}`, profileDir });
+  const server = startServer(file, scenario, {
+    name: `${node.label}-h2-${contender}`,
+    profileDir,
+    execPath: node.execPath,
+  });
   let generator;
   try {
     const port = await server.started;
@@ -171,70 +177,78 @@ async function measure(contender, scenario) {
 // ---------------------------------------------------------------------------------------------
 // The rounds, the medians, the table.
 
-const started = Date.now();
 if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
-const loadName = tool === 'h2load' ? 'h2load' : 'bench/load-h2.mjs (node:http2)';
-console.error(
-  `bench:h2: ${scenarios.length} scenarios × ${contenders.length} contenders × ${rounds} rounds, ${duration} s each ` +
-    `(+${warmup} s warm-up), h2c, ${loadName}: ${sessions} sessions × ${streams} streams, ` +
-    `${isPinned ? 'server on core 0, load on core 1' : 'not pinned'}`,
-);
-// scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
-const results = await runRounds({ scenarios, contenders, rounds, baseline: BASELINE, measure });
-
-const int = (n) => Math.round(n).toLocaleString('en-US');
-const x = (n) => `${n.toFixed(2)}×`;
-const lines = [
-  '| scenario | contender | req/s | vs node-http2 | req per CPU-s | vs node-http2 | peak RSS MiB | vs node-http2 | p99 ms |',
-  '| :-- | :-- | --: | --: | --: | --: | --: | --: | --: |',
-];
-for (const scenario of scenarios) {
-  for (const contender of contenders) {
-    const runs = results[scenario][contender];
-    const med = (key) => median(runs.map((r) => r[key]));
-    lines.push(
-      `| ${scenario} | ${contender} | ${int(med('rps'))} | ${x(med('rpsRatio'))} | ${int(med('rpcpu'))} | ` +
-        `${x(med('cpuRatio'))} | ${med('rssMiB').toFixed(1)} | ${x(med('rssRatio'))} | ${Number(med('p99Ms').toFixed(1))} |`,
-    );
-  }
-}
-
-// brisk against fastify, per server CPU second: the median of the per-round ratios
-const pairs = [
-  ['brisk', 'fastify'],
-  ['brisk-lean', 'fastify'],
-].filter(([a, b]) => contenders.includes(a) && contenders.includes(b));
-const versus = [];
-if (pairs.length && scenarios.length) {
-  versus.push(
-    `| scenario | ${pairs.map(([a, b]) => `${a} / ${b} per CPU-s`).join(' | ')} |`,
-    `| :-- |${pairs.map(() => ' --: |').join('')}`,
+for (const node of nodes) {
+  const started = Date.now();
+  const loadName = tool === 'h2load' ? 'h2load' : 'bench/load-h2.mjs (node:http2)';
+  console.error(
+    `bench:h2: ${scenarios.length} scenarios × ${contenders.length} contenders × ${rounds} rounds, ${duration} s each ` +
+      `(+${warmup} s warm-up), h2c, ${loadName}: ${sessions} sessions × ${streams} streams, ` +
+      `${isPinned ? 'server on core 0, load on core 1' : 'not pinned'}`,
   );
+  // scenario → contender → [{ rps, rpcpu, rssMiB, p99Ms, rpsRatio, cpuRatio, rssRatio }]
+  const results = await runRounds({
+    scenarios,
+    contenders,
+    rounds,
+    baseline: BASELINE,
+    measure: (contender, scenario) => measure(contender, scenario, node),
+  });
+
+  const int = (n) => Math.round(n).toLocaleString('en-US');
+  const x = (n) => `${n.toFixed(2)}×`;
+  const lines = [
+    '| scenario | contender | req/s | vs node-http2 | req per CPU-s | vs node-http2 | peak RSS MiB | vs node-http2 | p99 ms |',
+    '| :-- | :-- | --: | --: | --: | --: | --: | --: | --: |',
+  ];
   for (const scenario of scenarios) {
-    const r = results[scenario];
-    const ratio = (a, b) => median(r[a].map((m, i) => m.rpcpu / r[b][i].rpcpu)).toFixed(2);
-    versus.push(`| ${scenario} | ${pairs.map(([a, b]) => ratio(a, b)).join(' | ')} |`);
+    for (const contender of contenders) {
+      const runs = results[scenario][contender];
+      const med = (key) => median(runs.map((r) => r[key]));
+      lines.push(
+        `| ${scenario} | ${contender} | ${int(med('rps'))} | ${x(med('rpsRatio'))} | ${int(med('rpcpu'))} | ` +
+          `${x(med('cpuRatio'))} | ${med('rssMiB').toFixed(1)} | ${x(med('rssRatio'))} | ${Number(med('p99Ms').toFixed(1))} |`,
+      );
+    }
   }
-}
 
-const toolVersion =
-  tool === 'h2load'
-    ? spawnSync('h2load', ['--version'], { encoding: 'utf8' }).stdout.trim() || 'h2load'
-    : `bench/load-h2.mjs on node:http2`;
-const machine = [
-  `- Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ` +
-    `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
-  `- Node ${process.version}; briskjs ${version('briskjs')} (built), fastify ${version('fastify')}; ` +
-    `HTTP/2 over cleartext (h2c); load: ${toolVersion}, ${sessions} sessions × ${streams} concurrent streams`,
-  `- ${rounds} rounds × ${duration} s per contender and scenario (after ${warmup} s of warm-up), ` +
-    `${isPinned ? 'server pinned to core 0 and load generator to core 1 (taskset)' : 'no CPU pinning'}; ` +
-    `medians over the rounds; ratios to node-http2 (compatibility API) from the same round`,
-  `- Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 1000)} s in all`,
-];
-const report = [...machine, '', ...lines, '', ...versus].join('\n');
-console.log(report);
+  // brisk against fastify, per server CPU second: the median of the per-round ratios
+  const pairs = [
+    ['brisk', 'fastify'],
+    ['brisk-lean', 'fastify'],
+  ].filter(([a, b]) => contenders.includes(a) && contenders.includes(b));
+  const versus = [];
+  if (pairs.length && scenarios.length) {
+    versus.push(
+      `| scenario | ${pairs.map(([a, b]) => `${a} / ${b} per CPU-s`).join(' | ')} |`,
+      `| :-- |${pairs.map(() => ' --: |').join('')}`,
+    );
+    for (const scenario of scenarios) {
+      const r = results[scenario];
+      const ratio = (a, b) => median(r[a].map((m, i) => m.rpcpu / r[b][i].rpcpu)).toFixed(2);
+      versus.push(`| ${scenario} | ${pairs.map(([a, b]) => ratio(a, b)).join(' | ')} |`);
+    }
+  }
 
-if (write) {
-  writeReadmeSection('bench-h2', report);
-  console.error('bench:h2: bench/README.md updated');
+  const toolVersion =
+    tool === 'h2load'
+      ? spawnSync('h2load', ['--version'], { encoding: 'utf8' }).stdout.trim() || 'h2load'
+      : `bench/load-h2.mjs on node:http2`;
+  const machine = [
+    `- Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
+    `- **Node ${node.version}** (the servers; the load generator runs on the machine's node ${process.versions.node}); briskjs ${version('briskjs')} (built), fastify ${version('fastify')}; ` +
+      `HTTP/2 over cleartext (h2c); load: ${toolVersion}, ${sessions} sessions × ${streams} concurrent streams`,
+    `- ${rounds} rounds × ${duration} s per contender and scenario (after ${warmup} s of warm-up), ` +
+      `${isPinned ? 'server pinned to core 0 and load generator to core 1 (taskset)' : 'no CPU pinning'}; ` +
+      `medians over the rounds; ratios to node-http2 (compatibility API) from the same round`,
+    `- Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 1000)} s in all`,
+  ];
+  const report = [`#### Node ${node.version} (HTTP/2)`, '', ...machine, '', ...lines, '', ...versus].join('\n');
+  console.log(`${report}\n`);
+
+  if (write) {
+    writeReadmeSection(`bench-h2-${node.label}`, report, 'bench-h2');
+    console.error(`bench:h2: bench/README.md updated (node ${node.version})`);
+  }
 }

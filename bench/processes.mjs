@@ -32,13 +32,14 @@ startServer.count = 0;
 /**
  * Starts one contender's server (`file`, given the scenario as its argument) on core 0.
  * `profileDir`: run it with --cpu-prof into that directory, the profile named after `name`.
+ * `execPath`: the node binary that runs it (bench/nodes.mjs: the machine's, or a fetched one).
  */
-export function startServer(file, scenario, { name, profileDir, env = process.env }) {
+export function startServer(file, scenario, { name, profileDir, env = process.env, execPath = process.execPath }) {
   const id = ++startServer.count;
   const nodeArgs = profileDir
     ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${scenario}-${id}.cpuprofile`]
     : [];
-  const [cmd, args] = pinned(0, [process.execPath, ...nodeArgs, file, scenario]);
+  const [cmd, args] = pinned(0, [execPath, ...nodeArgs, file, scenario]);
   const child = spawn(cmd, args, {
     env: { ...env, PORT: '0', NODE_ENV: 'production' }, // each server takes a free port and says which
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -159,12 +160,20 @@ export function version(name) {
   }
 }
 
-/** Replaces what stands between `<!-- ${mark}:start -->` and `<!-- ${mark}:end -->` in bench/README.md. */
-export function writeReadmeSection(mark, report) {
+/**
+ * Replaces what stands between `<!-- ${mark}:start -->` and `<!-- ${mark}:end -->` in bench/README.md.
+ * `within`: a section that holds this one; a mark not there yet is added at that section's end.
+ */
+export function writeReadmeSection(mark, report, within) {
   const readme = path.join(here, 'README.md');
-  const text = fs.readFileSync(readme, 'utf8');
+  let text = fs.readFileSync(readme, 'utf8');
   const startMark = `<!-- ${mark}:start -->`;
   const endMark = `<!-- ${mark}:end -->`;
+  if (within && !text.includes(startMark)) {
+    const outerEnd = text.indexOf(`<!-- ${within}:end -->`);
+    if (outerEnd < 0) throw new Error(`bench/README.md has no <!-- ${within}:end --> mark`);
+    text = `${text.slice(0, outerEnd)}${startMark}\n${endMark}\n\n${text.slice(outerEnd)}`;
+  }
   const a = text.indexOf(startMark);
   const b = text.indexOf(endMark);
   if (a < 0 || b < a) throw new Error(`bench/README.md has no ${startMark} … ${endMark} section`);
@@ -192,6 +201,7 @@ export async function runRounds({ scenarios, contenders, rounds, baseline, measu
           rpsRatio: m.rps / base.rps,
           cpuRatio: m.rpcpu / base.rpcpu,
           rssRatio: m.rssMiB / base.rssMiB,
+          p99Ratio: m.p99Ms / base.p99Ms,
         });
       }
       console.error(

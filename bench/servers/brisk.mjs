@@ -1,6 +1,8 @@
 // brisk (the built briskjs package), written as an Express app would be.
 import brisk from 'briskjs';
+import session from 'express-session';
 import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
+import { mountExpressStyle, ORIGIN, SECRET, SESSION_OPTIONS } from './real-api.mjs';
 
 const { scenario, port, host } = config();
 const app = brisk();
@@ -34,6 +36,16 @@ switch (scenario) {
     break;
   case 'params-query':
     app.get('/users/:uid/posts/:pid', (req, res) => res.json({ params: req.params, query: req.query }));
+    break;
+  case 'real-api':
+    mountExpressStyle(app, {
+      logger: brisk.logger('combined', { stream: discard }),
+      cors: brisk.cors({ origin: ORIGIN, credentials: true }),
+      cookieParser: brisk.cookieParser(SECRET),
+      session: session(SESSION_OPTIONS),
+      json: brisk.json(),
+      urlencoded: brisk.urlencoded({ extended: false }),
+    });
     break;
 }
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const SCENARIOS = ['hello', 'routing', 'json-body', 'static', 'middleware-logger', 'params-query'];
+export const SCENARIOS = ['hello', 'routing', 'json-body', 'static', 'middleware-logger', 'params-query', 'real-api'];
 
 /** The HTTP/2 run's scenarios (bench/h2.mjs, servers in servers/h2/): `GET /` and `GET /json`. */
 export const H2_SCENARIOS = ['hello', 'json'];

@@ -1,7 +1,11 @@
 // express 5, in its own idiom (morgan for the logger).
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
 import express from 'express';
 import morgan from 'morgan';
+import session from 'express-session';
 import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
+import { mountExpressStyle, ORIGIN, SECRET, SESSION_OPTIONS } from './real-api.mjs';
 
 const { scenario, port, host } = config();
 const app = express();
@@ -30,6 +34,16 @@ switch (scenario) {
     break;
   case 'params-query':
     app.get('/users/:uid/posts/:pid', (req, res) => res.json({ params: req.params, query: req.query }));
+    break;
+  case 'real-api':
+    mountExpressStyle(app, {
+      logger: morgan('combined', { stream: discard }),
+      cors: cors({ origin: ORIGIN, credentials: true }),
+      cookieParser: cookieParser(SECRET),
+      session: session(SESSION_OPTIONS),
+      json: express.json(),
+      urlencoded: express.urlencoded({ extended: false }),
+    });
     break;
 }
 

@@ -1,11 +1,16 @@
 // fastify 5, in its own idiom: its router, its JSON parser, @fastify/static, hooks for the
 // middleware and its own logger (pino) writing to a stream that discards.
 import Fastify from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
+import { mountFastify } from './real-api.mjs';
 
 const { scenario, port, host } = config();
-const app = Fastify({ logger: scenario === 'middleware-logger' ? { stream: discard } : false });
+const logged = scenario === 'middleware-logger' || scenario === 'real-api';
+const app = Fastify({ logger: logged ? { stream: discard } : false });
 
 switch (scenario) {
   case 'hello':
@@ -30,6 +35,9 @@ switch (scenario) {
     break;
   case 'params-query':
     app.get('/users/:uid/posts/:pid', async (req) => ({ params: req.params, query: req.query }));
+    break;
+  case 'real-api':
+    await mountFastify(app, { cookie: fastifyCookie, session: fastifySession, cors: fastifyCors });
     break;
 }
 

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
+import { nodeRealApi } from './real-api.mjs';
 
 /** Weak ETag of a body as Express's default `etag fn` makes it: W/"<length hex>-<SHA-1 base64, 27>". */
 const sha1 =
@@ -39,6 +40,13 @@ export function serve({ expressHeaders }) {
   }
   const json = (res, status, value) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
   const notFound = (res) => send(res, 404, 'text/plain; charset=utf-8', 'Not Found');
+  // the combined log format, written when the response finishes
+  const log = (req, res) => {
+    const length = res.getHeader('content-length');
+    discard.write(
+      `${req.socket.remoteAddress} - - [${new Date().toUTCString()}] "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${length ?? '-'} "${req.headers.referer ?? '-'}" "${req.headers['user-agent'] ?? '-'}"\n`,
+    );
+  };
 
   const handlers = {
     hello(req, res) {
@@ -104,13 +112,6 @@ export function serve({ expressHeaders }) {
     'middleware-logger': (() => {
       const noop = (_req, _res, next) => next();
       const chain = Array.from({ length: 10 }, () => noop);
-      // the combined log format, written when the response finishes
-      const log = (req, res) => {
-        const length = res.getHeader('content-length');
-        discard.write(
-          `${req.socket.remoteAddress} - - [${new Date().toUTCString()}] "${req.method} ${req.url} HTTP/${req.httpVersion}" ${res.statusCode} ${length ?? '-'} "${req.headers.referer ?? '-'}" "${req.headers['user-agent'] ?? '-'}"\n`,
-        );
-      };
       return (req, res) => {
         res.on('finish', () => log(req, res));
         let i = 0;
@@ -132,6 +133,8 @@ export function serve({ expressHeaders }) {
         json(res, 200, { params: { uid: decodeURIComponent(m[1]), pid: decodeURIComponent(m[2]) }, query });
       };
     })(),
+
+    'real-api': nodeRealApi({ json, send, log }),
   };
 
   const handler = handlers[scenario];
