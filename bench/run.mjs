@@ -38,8 +38,9 @@ import { ORIGIN, REAL_ANSWER, REAL_HEADERS, REAL_PATH } from './servers/real-api
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const CONTENDERS = ['node-http', 'node-http-express', 'brisk', 'brisk-lean', 'brisk-untraced', 'express', 'fastify'];
-// Run only when asked for (BENCH_CONTENDERS=...): brisk with a do-nothing tracing subscriber.
-const OPTIONAL = ['brisk-traced'];
+// Run only when asked for (BENCH_CONTENDERS=...): brisk with a do-nothing tracing subscriber, and
+// brisk from another build (BRISK_BASE: servers/brisk-base.mjs) to compare a change with.
+const OPTIONAL = ['brisk-traced', 'brisk-base'];
 const env = process.env;
 const duration = Number(env.BENCH_DURATION) || 3;
 const warmup = env.BENCH_WARMUP === undefined ? 1 : Number(env.BENCH_WARMUP);

@@ -1,9 +1,11 @@
 // brisk (the built briskjs package), written as an Express app would be.
-import brisk from 'briskjs';
+import built from 'briskjs';
 import session from 'express-session';
 import { config, discard, ready, RESOURCES, STATIC_DIR } from './common.mjs';
 import { mountExpressStyle, ORIGIN, SECRET, SESSION_OPTIONS } from './real-api.mjs';
 
+// brisk-base.mjs puts another build of briskjs here
+const brisk = globalThis.__briskBench ?? built;
 const { scenario, port, host } = config();
 const app = brisk();
 if (process.env.BRISK_BENCH_LEAN) {
