@@ -32,9 +32,12 @@ const PCT: readonly string[] = Array.from({ length: 128 }, (_, b) => '%' + HEX[b
  * starts no `%XX` escape. What the loop looks for, used past the first few characters of a stretch,
  * where one native scan is faster than a JavaScript loop (a long URL with nothing to encode).
  */
-const TO_ENCODE = /[\x00-\x20"<>`{}\x7F-\uFFFF]|%(?![0-9A-Fa-f]{2})/g;
-/** A run of characters a URL may not carry, `%` apart (a long run of non-ASCII text). */
-const RUN = /[\x00-\x20"<>`{}\x7F-\uFFFF]*/y;
+const TO_ENCODE = /[^!#$&-;=?-_a-z|~%]|%(?![0-9A-Fa-f]{2})/g;
+/**
+ * A run of characters a URL may not carry, `%` apart (a long run of non-ASCII text). Both expressions
+ * name the complement of `URL_CHAR` and `%`.
+ */
+const RUN = /[^!#$&-;=?-_a-z|~%]*/y;
 /**
  * How many characters the JavaScript loops look at before handing over to a regular expression
  * (a loop is faster on a few characters, one native scan on many).
