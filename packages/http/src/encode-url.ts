@@ -42,7 +42,7 @@ const RUN = /[^!#$&-;=?-_a-z|~%]*/y;
  * How many characters the JavaScript loops look at before handing over to a regular expression
  * (a loop is faster on a few characters, one native scan on many).
  */
-const SHORT = 32;
+const SHORT = 16;
 
 /**
  * `String.prototype.isWellFormed` and `toWellFormed` (ES2024, in every Node brisk supports; the
@@ -130,7 +130,8 @@ export function encodeUrl(url: unknown): string {
   let last = 0; // str[last, i) is still to be copied as is
 
   // A long URL is scanned natively from the start: most have nothing to encode.
-  let i = len > SHORT ? searchToEncode(str, 0, len) : nextToEncode(str, 0, len);
+  let i = len > SHORT ? str.search(TO_ENCODE) : nextToEncode(str, 0, len);
+  if (i === -1) return str;
   for (; i < len; i = nextToEncode(str, i, len)) {
     if (last !== i) out += str.slice(last, i);
     if (str.charCodeAt(i) === 0x25 /* % */) {
