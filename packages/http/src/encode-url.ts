@@ -24,31 +24,82 @@ const HEX_CHAR = new Uint8Array(128);
 
 const isHex = (c: number): boolean => c < 128 && HEX_CHAR[c] === 1;
 
-/** `%XX` for one byte. */
-const pct = (b: number): string => '%' + HEX[b >> 4] + HEX[b & 15];
+/** `%XX` of each ASCII code, by code (the encoding of a one-character run). */
+const PCT: readonly string[] = Array.from({ length: 128 }, (_, b) => '%' + HEX[b >> 4] + HEX[b & 15]);
 
-/** How many UTF-16 units the code point at `i` spans: 2 for a surrogate pair, else 1. */
-function width(str: string, i: number, c: number): number {
-  if (c < 0xd800 || c > 0xdbff) return 1;
-  const next = str.charCodeAt(i + 1); // NaN past the end
-  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+/**
+ * The next character to change: one a URL may not carry (surrogates included), or a `%` that
+ * starts no `%XX` escape. What the loop looks for, used past the first few characters of a stretch,
+ * where one native scan is faster than a JavaScript loop (a long URL with nothing to encode).
+ */
+const TO_ENCODE = /[^!#$&-;=?-_a-z|~%]|%(?![0-9A-Fa-f]{2})/g;
+/**
+ * A run of characters a URL may not carry, `%` apart (a long run of non-ASCII text). Both expressions
+ * name the complement of `URL_CHAR` and `%`.
+ */
+const RUN = /[^!#$&-;=?-_a-z|~%]*/y;
+/**
+ * How many characters the JavaScript loops look at before handing over to a regular expression
+ * (a loop is faster on a few characters, one native scan on many).
+ */
+const SHORT = 16;
+
+/**
+ * `String.prototype.isWellFormed` and `toWellFormed` (ES2024, in every Node brisk supports; the
+ * repository's `lib` is ES2022): whether a string has no unpaired surrogate, and the string with
+ * each one made U+FFFD.
+ */
+const { isWellFormed, toWellFormed } = String.prototype as unknown as {
+  isWellFormed(this: string): boolean;
+  toWellFormed(this: string): string;
+};
+
+/** The index of the next character to change at or after `i` (see `TO_ENCODE`), or `len`. */
+function nextToEncode(str: string, i: number, len: number): number {
+  const stop = len - i > SHORT ? i + SHORT : len;
+  while (i < stop) {
+    const c = str.charCodeAt(i);
+    if (c < 128 && URL_CHAR[c] === 1) i++;
+    else if (c === 0x25 /* % */ && isHex(str.charCodeAt(i + 1)) && isHex(str.charCodeAt(i + 2))) i += 3;
+    else return i;
+  }
+  return i >= len ? len : searchToEncode(str, i, len);
+}
+
+/** `nextToEncode` by one native scan: for what is left of a long string. */
+function searchToEncode(str: string, i: number, len: number): number {
+  TO_ENCODE.lastIndex = i;
+  return TO_ENCODE.test(str) ? TO_ENCODE.lastIndex - 1 : len;
+}
+
+/** The end of the run of characters a URL may not carry (`%` apart) that starts at `i`. */
+function runEnd(str: string, i: number, len: number): number {
+  for (const stop = i + SHORT; i < len; i++) {
+    if (i >= stop) {
+      RUN.lastIndex = i;
+      RUN.test(str);
+      return RUN.lastIndex;
+    }
+    const c = str.charCodeAt(i);
+    if ((c < 128 && URL_CHAR[c] === 1) || c === 0x25) return i;
+  }
+  return len;
 }
 
 /**
- * Percent-encode the code point that starts at `i` (`c` is its first unit) as UTF-8; an unpaired
- * surrogate becomes U+FFFD.
+ * Percent-encode `str[i, j)`, a run of characters none of which a URL may carry as they are (`%`
+ * apart), as UTF-8; an unpaired surrogate becomes U+FFFD. `encodeURI` encodes every character of
+ * such a run, natively, in one call; it throws on an unpaired surrogate, so the run is made
+ * well-formed first.
  */
-function encodeCodePoint(str: string, i: number, c: number): string {
-  if (c < 0x80) return pct(c);
-  if (c < 0x800) return pct(0xc0 | (c >> 6)) + pct(0x80 | (c & 63));
-  if (c >= 0xd800 && c <= 0xdfff) {
-    if (width(str, i, c) === 1) return '%EF%BF%BD'; // U+FFFD REPLACEMENT CHARACTER
-    const cp = 0x10000 + ((c - 0xd800) << 10) + (str.charCodeAt(i + 1) - 0xdc00);
-    return (
-      pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 63)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63))
-    );
+function encodeRun(str: string, i: number, j: number): string {
+  if (j === i + 1) {
+    const c = str.charCodeAt(i);
+    if (c < 128) return PCT[c] as string;
+    if ((c & 0xf800) === 0xd800) return '%EF%BF%BD'; // U+FFFD REPLACEMENT CHARACTER: a lone surrogate
   }
-  return pct(0xe0 | (c >> 12)) + pct(0x80 | ((c >> 6) & 63)) + pct(0x80 | (c & 63));
+  const run = str.slice(i, j);
+  return encodeURI(isWellFormed.call(run) ? run : toWellFormed.call(run));
 }
 
 /**
@@ -78,27 +129,24 @@ export function encodeUrl(url: unknown): string {
   let out = '';
   let last = 0; // str[last, i) is still to be copied as is
 
-  for (let i = 0; i < len; ) {
-    const c = str.charCodeAt(i);
-    if (c < 128 && URL_CHAR[c] === 1) {
-      i++;
-      continue;
-    }
-    if (c === 0x25 /* % */) {
-      // `%XX` is kept; any other `%` becomes `%25`, and what follows it is read on its own
-      if (isHex(str.charCodeAt(i + 1)) && isHex(str.charCodeAt(i + 2))) {
-        i += 3;
-        continue;
-      }
-      if (last !== i) out += str.slice(last, i);
-      out += '%25';
-      last = ++i;
-      continue;
-    }
+  // A long URL is scanned natively from the start: most have nothing to encode.
+  let i = len > SHORT ? str.search(TO_ENCODE) : nextToEncode(str, 0, len);
+  if (i === -1) return str;
+  for (; i < len; i = nextToEncode(str, i, len)) {
     if (last !== i) out += str.slice(last, i);
-    out += encodeCodePoint(str, i, c);
-    i += width(str, i, c);
-    last = i;
+    if (str.charCodeAt(i) === 0x25 /* % */) {
+      // A run of `%`: each becomes `%25` but the last, when `XX` follows it (`%%41` is `%25%41`).
+      let j = i + 1;
+      while (j < len && str.charCodeAt(j) === 0x25) j++;
+      const n = isHex(str.charCodeAt(j)) && isHex(str.charCodeAt(j + 1)) ? j - i - 1 : j - i;
+      out += n === 1 ? '%25' : '%25'.repeat(n);
+      last = i + n;
+      i = j;
+    } else {
+      const j = runEnd(str, i + 1, len);
+      out += encodeRun(str, i, j);
+      last = i = j;
+    }
   }
 
   return last === 0 ? str : last === len ? out : out + str.slice(last);

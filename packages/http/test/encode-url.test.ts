@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { encodeUrl } from '../src/index.js';
 import { assertLinear } from '../../../test/support/fuzz.js';
 
@@ -17,6 +17,15 @@ try {
   };
 } catch {
   encodeurl = undefined;
+}
+// encodeurl 3.0.1, the newest release (an ES module), when the bench workspace installs it.
+let encodeurl3: ((url: string) => string) | undefined;
+try {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+  const file = createRequire(join(root, 'bench/package.json')).resolve('encodeurl-3');
+  encodeurl3 = ((await import(pathToFileURL(file).href)) as { encodeUrl: (url: string) => string }).encodeUrl;
+} catch {
+  encodeurl3 = undefined;
 }
 
 /** Each unpaired surrogate replaced by U+FFFD (`String.prototype.toWellFormed`, not in Node 18). */
@@ -61,8 +70,7 @@ function model(input: string): string {
 }
 
 /** `count` strings of up to 23 pieces each, the same on every run (mulberry32). */
-function* randomStrings(count: number, pieces: readonly string[]): Generator<string> {
-  let seed = 0x29041;
+function* randomStrings(count: number, pieces: readonly string[], seed = 0x29041): Generator<string> {
   const random = (n: number): number => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -85,6 +93,17 @@ const PIECES = [
   '^', '|', ' ', '"', '<', '>', '`', '{', '}', '#', '?', '@', ':', '~', "'", '+', '\x00', '\t',
   '\x1f', '\x7f', '\x80', '\u00e9', '\u07ff', '\u0800', '\u20ac', '\uffff', '\uD800', '\uDBFF',
   '\uDC00', '\uDFFF', '\uD83D\uDE00', '\uDBFF\uDFFF',
+];
+
+// Long runs of each kind, so that a string crosses from the per-character loops to the regular
+// expressions that take over past 32 characters (and encodeurl's 1024-run groups), mid-run too.
+// biome-ignore format: a table
+const LONG_PIECES = [
+  ...PIECES,
+  'a'.repeat(31), 'b'.repeat(33), '%'.repeat(33), '%'.repeat(40), '%41'.repeat(12), '%4'.repeat(17),
+  ' '.repeat(33), '\u00e9'.repeat(40), '\u20ac '.repeat(20), '\uD83D\uDE00'.repeat(20),
+  '\uD800'.repeat(33), '\uDC00\uD800'.repeat(17), '\uD83D'.repeat(3) + '\uDE00', 'x\u00e9%'.repeat(15),
+  '<>'.repeat(520),
 ];
 
 describe('encodeUrl', () => {
@@ -251,6 +270,45 @@ describe('encodeUrl', () => {
     assert.ok(changed > 200_000, String(changed)); // most inputs have something to encode
   });
 
+  test('gives the model encoding on 20,000 random strings of long runs', () => {
+    for (const input of randomStrings(20_000, LONG_PIECES, 0x42)) {
+      if (encodeUrl(input) !== model(input)) assert.equal(encodeUrl(input), model(input), JSON.stringify(input));
+    }
+  });
+
+  test('gives the model encoding on 256 KB inputs of one kind (the benchmark inputs)', () => {
+    const K = 256 * 1024;
+    for (const piece of [
+      '%',
+      '\u00e9\u20ac\uD83D\uDE00\u00fc',
+      '\u65e5\u672c\u8a9e',
+      '%20%C3%A9',
+      '/a?x=1&y',
+      'a b ',
+      '\uD800x',
+      '\uD800',
+      '%%41',
+      '/caf\u00e9 menu?q=%zz&r=%41\uD83D\uDE00<>',
+    ]) {
+      const input = piece.repeat(Math.floor(K / piece.length));
+      assert.ok(encodeUrl(input) === model(input), JSON.stringify(piece));
+    }
+  });
+
+  test("gives encodeurl 3.0.1's output (the newest release)", {
+    skip: encodeurl3 ? false : 'encodeurl 3 not installed',
+  }, () => {
+    const encode = encodeurl3 as NonNullable<typeof encodeurl3>;
+    for (const input of [...randomStrings(100_000, PIECES), ...randomStrings(20_000, LONG_PIECES, 0x42)]) {
+      if (encodeUrl(input) !== encode(input)) assert.equal(encodeUrl(input), encode(input), JSON.stringify(input));
+    }
+    const K = 256 * 1024;
+    for (const piece of ['%', '\u00e9\uD83D\uDE00', '\uD800x', '%%41', '/caf\u00e9 menu?q=%zz\uD83D\uDE00<>']) {
+      const input = piece.repeat(Math.floor(K / piece.length));
+      assert.ok(encodeUrl(input) === encode(input), JSON.stringify(piece));
+    }
+  });
+
   // encodeurl 2.0.2 and later (and 3.x) read a % that starts no escape as %25 alone; 2.0.0 and
   // 2.0.1 passed the character(s) after it through encodeURI too, and 2.0.0 threw on some adjacent
   // unpaired surrogates. With an older encodeurl installed, only the inputs on which all agree
@@ -261,7 +319,7 @@ describe('encodeUrl', () => {
     const { encode, version } = encodeurl as NonNullable<typeof encodeurl>;
     const [major, minor, patch] = version.split('.').map(Number);
     const current = major > 2 || (major === 2 && (minor > 0 || patch >= 2));
-    for (const raw of randomStrings(300_000, PIECES)) {
+    for (const raw of [...randomStrings(300_000, PIECES), ...randomStrings(20_000, LONG_PIECES, 0x42)]) {
       const input = current ? raw : wellFormed(raw.replace(/%/g, ''));
       if (encodeUrl(input) !== encode(input)) assert.equal(encodeUrl(input), encode(input), JSON.stringify(input));
     }
