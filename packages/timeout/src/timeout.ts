@@ -3,8 +3,7 @@
 // `ETIMEDOUT` error goes to `next`; on brisk's requests `req.signal` is also aborted with a
 // `TimeoutError`, so the work the request started can stop (decision 044).
 
-import { createError, onFinished, onHeaders } from '@brisk/http';
-import { parseDuration } from './ms.js';
+import { createError, onFinished, onHeaders, parseTimeSpan } from '@brisk/http';
 import * as types from './types.js'; // types only, for the namespace
 import type { TimeoutMiddleware, TimeoutOptions, TimeoutRequest } from './types.js';
 
@@ -25,7 +24,7 @@ function invalid(message: string): TypeError {
 function delayOf(time: unknown): number {
   let delay: number;
   if (typeof time === 'string') {
-    const parsed = parseDuration(time);
+    const parsed = parseTimeSpan(time, '2.0'); // connect-timeout 1.9 reads it with ms 2.0.0
     if (parsed === undefined)
       throw invalid(
         `timeout: time must be a number of milliseconds or a duration such as '5s', got ${JSON.stringify(time)}`,
