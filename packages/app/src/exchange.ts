@@ -136,6 +136,12 @@ export class StandInSocket extends Duplex {
   }
 }
 
+/** A value shown in a message: a string quoted, anything else by its type. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  return value === null ? 'null' : typeof value;
+}
+
 /** Gives `message` the raw header list as node's HTTP parser does (`headers` by node's own rules). */
 export function addHeaders(message: ParsedMessage, raw: string[]): void {
   if (typeof message._addHeaderLines !== 'function') throw new TypeError('IncomingMessage has no _addHeaderLines');

@@ -11,6 +11,7 @@ import {
   dumpUnread,
   endBody,
   openExchange,
+  shown,
   type InjectClasses,
   type InjectTarget,
 } from './exchange.js';
@@ -130,12 +131,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** What node's client refuses in a request target (`ERR_UNESCAPED_CHARACTERS`). */
 const UNSENDABLE = /[^\u0021-\u00ff]/;
-
-/** A value shown in a message: a string quoted, anything else by its type. */
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  return value === null ? 'null' : typeof value;
-}
 
 /** `options[name]` as a string that can go on the wire, with node's code for one that cannot. */
 function checkTarget(value: string, where: string): string {
