@@ -161,6 +161,24 @@ function closeResponse(res: ServedResponse): void {
   res.emit('close');
 }
 
+/** node's own key of a response's "write returned false" flag (found once; its description is node's). */
+let needDrainKey: symbol | null | undefined;
+
+/**
+ * As node's server does when a connection drains (`socketOnDrain`): a response whose `write()`
+ * returned false gets its `drain` (once per such write). Without it, `stream.pipe(res)` and any
+ * handler waiting for `drain` would wait forever on the stand-in socket.
+ */
+function relayDrain(res: ServedResponse): void {
+  if (!res.writableNeedDrain) return;
+  if (needDrainKey === undefined) {
+    needDrainKey = Object.getOwnPropertySymbols(res).find((key) => key.description === 'kNeedDrain') ?? null;
+  }
+  // node's flag, reset as node resets it (where the key cannot be found, `drain` may come twice)
+  if (needDrainKey !== null) Reflect.set(res, needDrainKey, false);
+  res.emit('drain');
+}
+
 /** Errors on the stand-in socket reach no client: node's server, too, only closes the connection. */
 function ignore(): void {}
 
@@ -187,6 +205,7 @@ export function openExchange(classes: InjectClasses, head: ExchangeHead, hooks: 
   const res: ServedResponse = new classes.Response(req);
 
   socket.on('error', ignore);
+  socket.on('drain', () => relayDrain(res));
   // The app ended the connection: the client sees it end, and closes its side.
   socket.once('finish', () => socket.destroy());
   // As node's server (registered before the response's own listener, as node's is): a request
