@@ -17,9 +17,7 @@ export interface InjectClasses {
 }
 
 /** The app as an exchange runs it: its request listener. */
-export interface InjectTarget {
-  (req: IncomingMessage, res: ServerResponse): void;
-}
+export type InjectTarget = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The request line and head of an exchange, already checked. */
 export interface ExchangeHead {

@@ -162,10 +162,16 @@ export function fetchApp(
   const signal = request.signal;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<Response>((resolve, reject) => {
-    new FetchExchange(handler, classes, request, { ...head, remoteAddress, encrypted: url.protocol === 'https:' }, {
-      resolve,
-      reject,
-    });
+    new FetchExchange(
+      handler,
+      classes,
+      request,
+      { ...head, remoteAddress, encrypted: url.protocol === 'https:' },
+      {
+        resolve,
+        reject,
+      },
+    );
   });
 }
 
@@ -432,7 +438,7 @@ class FetchExchange {
       gone: () => this.#settle(this.#failure?.error ?? (this.#state === 'waiting' ? hangUp() : cutOff())),
     });
     const { req, res } = this.#exchange;
-    this.#signal.addEventListener('abort', this.#onAbort);
+    this.#signal.addEventListener('abort', this.#onAbort, { once: true });
     res.once('close', () => this.#signal.removeEventListener('abort', this.#onAbort));
     const body = request.body as ReadableStream<Uint8Array> | null;
     if (body === null) endBody(req);

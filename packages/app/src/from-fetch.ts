@@ -209,7 +209,9 @@ async function pipeBody(
       if (res.destroyed) return;
       const value: unknown = chunk.value;
       if (!(value instanceof Uint8Array)) {
-        throw new TypeError(`brisk.fromFetch: the response body gave a chunk that is not a Uint8Array: ${shown(value)}`);
+        throw new TypeError(
+          `brisk.fromFetch: the response body gave a chunk that is not a Uint8Array: ${shown(value)}`,
+        );
       }
       if (!res.write(value)) await drained(res);
     }

@@ -130,9 +130,11 @@ describe('app.inject() answers as the same request over HTTP', () => {
     // node's server relays the connection's `drain` to the response (socketOnDrain); without it,
     // `pipe` waited forever for a `drain` on the stand-in socket
     app.get('/piped', (_req, res) => {
-      Readable.from((function* () {
-        for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, 97 + i);
-      })()).pipe(res);
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, 97 + i);
+        })(),
+      ).pipe(res);
     });
     const headers = { host: `127.0.0.1:${server.port}`, connection: 'close' };
     const http = await server.request('GET', '/piped', { headers });
