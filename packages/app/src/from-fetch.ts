@@ -9,6 +9,7 @@ import { ReadableStream, type ReadableStreamDefaultController } from 'node:strea
 import { createError } from '@brisk/http';
 import type { NextFunction } from '@brisk/router';
 import { shown } from './exchange.js';
+import { cutResponse } from './http2.js';
 import { HOP_BY_HOP } from './fetch.js';
 import { BriskRequest } from './request.js';
 import type { RequestHandler } from './types.js';
@@ -187,8 +188,9 @@ function drained(res: ServerResponse): Promise<void> {
 /**
  * Writes the body to the response, a chunk at a time, waiting for `drain` when the response
  * says so. When the client leaves, the body is cancelled with `req.signal`'s reason. A body that
- * fails (or gives something not bytes) goes to `next(err)` with the headers sent: the final
- * handler then destroys the response, as for any error after the headers.
+ * fails (or gives something not bytes) cuts the response (`cutResponse`: the client sees it
+ * fail, over HTTP/1.1 and HTTP/2), then goes to `next(err)`
+ * with the headers sent, as any error after the headers (the final handler logs it).
  */
 async function pipeBody(
   body: ReadableStream<Uint8Array>,
@@ -218,7 +220,9 @@ async function pipeBody(
     if (!res.destroyed) res.end();
   } catch (err) {
     reader.cancel(err).catch(ignore);
-    if (!res.destroyed) next(asError(err));
+    if (res.destroyed) return;
+    cutResponse(req, res);
+    next(asError(err)); // for the app's error handlers and its error log (the headers were sent)
   } finally {
     done = true;
     res.off('close', onClose);
