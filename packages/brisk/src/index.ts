@@ -11,6 +11,7 @@ import { createApplication } from './create.js';
 export {
   application,
   finalhandler,
+  fromFetch,
   json,
   raw,
   request,
@@ -48,6 +49,8 @@ export type {
   ETagFunction,
   Express,
   ExtraMethod,
+  FetchHandler,
+  FetchOptions,
   FinalHandler,
   FinalHandlerOptions,
   ForeignHandler,
