@@ -95,7 +95,9 @@ const edge = brisk();
 edge.use(
   '/edge',
   brisk.fromFetch(async (request) =>
-    request.method === 'POST' ? new Response(await request.text()) : Response.json({ path: new URL(request.url).pathname }),
+    request.method === 'POST'
+      ? new Response(await request.text())
+      : Response.json({ path: new URL(request.url).pathname }),
   ),
 );
 const server = edge.listen(0, '127.0.0.1');

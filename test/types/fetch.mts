@@ -7,7 +7,11 @@ const options: FetchOptions = { remoteAddress: '203.0.113.9' };
 const answer: Promise<Response> = app.fetch(new Request('http://localhost/'), options);
 const viaRouter: Promise<Response> = Router().fetch(new Request('http://localhost/'));
 const handler: FetchHandler = (request) => new Response(request.url);
-app.use('/edge', fromFetch(handler), brisk.fromFetch(async () => new Response(null, { status: 204 })));
+app.use(
+  '/edge',
+  fromFetch(handler),
+  brisk.fromFetch(async () => new Response(null, { status: 204 })),
+);
 createApp().use(appFromFetch(handler));
 // @ts-expect-error: an option app.fetch does not know
 void app.fetch(new Request('http://localhost/'), { remote: '1.2.3.4' });
