@@ -402,6 +402,16 @@ interface Settlers {
 /** Where the `Response` is: not made yet, its body streaming, or settled (ended, failed, cancelled). */
 type ResponseState = 'waiting' | 'streaming' | 'settled';
 
+/**
+ * The exchanges whose response has not closed, with their `Request`. Over HTTP the socket's handle keeps a request alive
+ * while it is in flight; here nothing would: an app waiting only on `req.signal` holds the
+ * exchange from nothing but the request's own signal, and the caller's signal reaches that one
+ * only weakly (undici's `Request` follows a parent signal through a `WeakRef` to the controller it
+ * keeps). Collected, the `Request` would no longer hear the caller's abort, and the caller's
+ * promise would never settle.
+ */
+const IN_FLIGHT = new Map<object, Request>();
+
 /** One `app.fetch()`: see the top of this file. */
 class FetchExchange {
   readonly #exchange: Exchange;
@@ -439,7 +449,11 @@ class FetchExchange {
     });
     const { req, res } = this.#exchange;
     this.#signal.addEventListener('abort', this.#onAbort, { once: true });
-    res.once('close', () => this.#signal.removeEventListener('abort', this.#onAbort));
+    IN_FLIGHT.set(this, request);
+    res.once('close', () => {
+      IN_FLIGHT.delete(this);
+      this.#signal.removeEventListener('abort', this.#onAbort);
+    });
     const body = request.body as ReadableStream<Uint8Array> | null;
     if (body === null) endBody(req);
     else this.#pump = new BodyPump(body, req, (error) => this.#cut(error));

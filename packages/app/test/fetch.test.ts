@@ -9,6 +9,8 @@ import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import { ReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import brisk from '../src/index.js';
 import type { NextFunction, Request as BriskRequest, Response as BriskResponse } from '../src/types.js';
 import { serve, type TestServer } from '../../../test/support/http.js';
@@ -529,6 +531,36 @@ describe('app.fetch(): the signal, and clients that go away', () => {
     controller.abort(new Error('stop'));
     await assert.rejects(reader.read(), { message: 'stop' });
     assert.equal(await closed.promise, false);
+  });
+
+  it('an app waiting only on req.signal hears the abort even when nothing else holds the Request (GC)', {
+    timeout: 20_000,
+  }, async () => {
+    // undici's Request follows the caller's signal through a WeakRef: collected mid-flight, it
+    // never heard the abort, and the caller's promise never settled
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const app = brisk();
+    app.post('/wait', (req, res) => {
+      req.signal.addEventListener('abort', () => res.destroyed || res.end());
+    });
+    const start = (controller: AbortController) =>
+      app.fetch(new Request('http://localhost/wait', { method: 'POST', body: '{}', signal: controller.signal }));
+    for (let i = 0; i < 30; i++) {
+      const controller = new AbortController();
+      const answer = start(controller);
+      await new Promise(setImmediate);
+      gc();
+      controller.abort();
+      const outcome = await Promise.race([
+        answer.then(
+          () => 'settled',
+          () => 'settled',
+        ),
+        delay(1000).then(() => 'pending'),
+      ]);
+      assert.equal(outcome, 'settled', `round ${i}`);
+    }
   });
 
   it('an already aborted signal rejects without running the app', async () => {
