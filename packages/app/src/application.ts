@@ -22,6 +22,7 @@ import Router, {
 import type { Application, Express, IRoute, IRouter } from './types.js';
 import { finalhandler } from './finalhandler.js';
 import { authorityMismatch, h2Prototypes } from './http2.js';
+import { fetchApp, type FetchOptions } from './fetch.js';
 import { inject, type InjectOptions, type InjectResponse } from './inject.js';
 import { BriskRequest, type RequestFields } from './request.js';
 import type { RenderCallback } from './response.js';
@@ -473,6 +474,17 @@ export const application = {
   inject(this: App, options?: InjectOptions): Promise<InjectResponse> {
     return inject((req, res) => this.handle(req, res), this[CLASSES], options);
   },
+
+  /**
+   * Answers a web-standard `Request` with a `Response`, in-process (the app as a fetch handler,
+   * for `Deno.serve`, `Bun.serve`, serverless platforms and fetch-based tests). Both bodies
+   * stream; the request's `signal` becomes `req.signal`; `options.remoteAddress` is the client's
+   * address (`req.ip`). The same answer as the request over HTTP (decision 045).
+   * @throws TypeError when `request` is not a `Request` (or its body was read) or `options` is wrong
+   */
+  fetch(this: App, request: Request, options?: FetchOptions): Promise<Response> {
+    return fetchApp((req, res) => this.handle(req, res), this[CLASSES], request, options, 'app.fetch');
+  },
 };
 
 // app.get(path, ...), app.post(...), ...: a route with those handlers; `app.get(name)` reads a setting.
@@ -551,8 +563,9 @@ export type ExpressDescribesApplication = AssertNone<Undescribed<keyof typeof ap
 
 // index.ts retypes @brisk/router's Router and Route for an app's requests: these fail the typecheck
 // when a member of the app's `Router` or `IRoute` type is missing from, or renamed in, the router
-// package's own.
+// package's own. (`fetch` is the app package's: create.ts puts it on the router prototype, and
+// RouterFetchIsInstalled checks it there.)
 export type RouterTypeMatchesRouter = Assert<
-  [Exclude<keyof IRouter, 'query'>] extends [keyof RouterInstance] ? true : false
+  [Exclude<keyof IRouter, 'query' | 'fetch'>] extends [keyof RouterInstance] ? true : false
 >;
 export type RouteTypeMatchesRoute = Assert<[Exclude<keyof IRoute, 'query'>] extends [keyof Route] ? true : false>;

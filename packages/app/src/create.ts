@@ -7,6 +7,7 @@ import RouterImpl, { Route as RouteImpl, type NextFunction } from '@brisk/router
 import { serveStatic } from '@brisk/static';
 import { CLASSES, application } from './application.js';
 import { finalhandler as finalHandler } from './finalhandler.js';
+import { fromFetch as fromFetchHandler } from './from-fetch.js';
 import { BriskRequest, request as requestPrototype } from './request.js';
 import { BriskResponse, response as responsePrototype } from './response.js';
 import { shutdown as shutdownServer, trackServer } from './shutdown.js';
@@ -21,6 +22,8 @@ import * as responses from './response.js'; // types only, for the namespace
 import * as sendFiles from './send-file.js'; // types only, for the namespace
 import * as shutdowns from './shutdown.js'; // types only, for the namespace
 import * as injects from './inject.js'; // types only, for the namespace
+import * as fetches from './fetch.js'; // types only, for the namespace
+import * as fromFetches from './from-fetch.js'; // types only, for the namespace
 
 /** Copies the own properties of `source` that `target` does not have yet (merge-descriptors, no redefine). */
 function mixin(target: object, source: object): void {
@@ -71,6 +74,25 @@ export function createApplication(): Express {
   return app;
 }
 
+// `router.fetch(request)`: a router answers a `Request` as an app with the default settings that
+// mounts it on `/` (made at the first call, one per router). The method is the app package's, put
+// on @brisk/router's prototype here, not enumerable (a router's keys stay router 2's), so that a
+// router made by `brisk.Router()` (the router package's own constructor, as Express's is) has it.
+const FETCH_HOSTS = new WeakMap<object, Express>();
+Object.defineProperty(RouterImpl.prototype, 'fetch', {
+  configurable: true,
+  writable: true,
+  value: function fetch(this: object, request: Request, options?: fetches.FetchOptions): Promise<Response> {
+    let host = FETCH_HOSTS.get(this);
+    if (host === undefined) {
+      host = createApplication();
+      host.use(this as never);
+      FETCH_HOSTS.set(this, host);
+    }
+    return host.fetch(request, options);
+  },
+});
+
 // Express's `module.exports`: `createApplication`, with these as properties (`require('@brisk/app')`,
 // src/index.cts; the ESM default export, src/index.ts).
 const appPrototype = application;
@@ -99,6 +121,8 @@ export namespace createApplication {
   export const finalhandler = finalHandler;
   /** Graceful shutdown of a server: `await brisk.shutdown(server, { timeout })`. */
   export const shutdown = shutdownServer;
+  /** Middleware that answers with a fetch handler: `app.use('/api', brisk.fromFetch(hono.fetch))`. */
+  export const fromFetch = fromFetchHandler;
 }
 // `static` is a reserved word: declared in the namespace below (`var static`), assigned here.
 Object.assign(createApplication, { static: serveStatic });
@@ -132,6 +156,8 @@ export declare namespace createApplication {
   export import ETagFunction = settings.ETagFunction;
   export import Express = types.Express;
   export import ExtraMethod = types.ExtraMethod;
+  export import FetchHandler = fromFetches.FetchHandler;
+  export import FetchOptions = fetches.FetchOptions;
   export import FinalHandler = finalhandlers.FinalHandler;
   export import FinalHandlerOptions = finalhandlers.FinalHandlerOptions;
   export import ForeignHandler = types.ForeignHandler;

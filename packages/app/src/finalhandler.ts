@@ -15,6 +15,7 @@
 
 import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
 import { encodeUrl, escapeHtml, isFinished, lingeringClose, onFinished, parseurl, statuses } from '@brisk/http';
+import { cutResponse } from './http2.js';
 
 /** Options of `finalhandler(req, res, options)`. */
 export interface FinalHandlerOptions {
@@ -281,7 +282,7 @@ export function finalhandler(req: IncomingMessage, res: ServerResponse, options?
     }
     if (err && onerror) setImmediate(onerror, err, req, res);
     if (res.headersSent) {
-      req.socket?.destroy();
+      cutResponse(req, res);
       return;
     }
     const answer = (): void => writeSafely(req, res, status as number, headers, message);

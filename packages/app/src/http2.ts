@@ -3,7 +3,7 @@
 // headers HTTP/2 forbids or node would send unchecked, and the `Host`/`:authority` rule
 // (decision 030).
 
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import { createError, type HttpError } from '@brisk/http';
 
@@ -207,4 +207,21 @@ export function authorityMismatch(req: IncomingMessage): HttpError | undefined {
   return createError(400, 'The Host header does not match the :authority pseudo-header', {
     type: 'request.authority.mismatch',
   });
+}
+
+/**
+ * Ends an exchange whose response cannot be completed (an error after its headers were sent) so
+ * that the client sees it fail: over HTTP/1 the connection is destroyed; over HTTP/2 the stream is
+ * reset with `INTERNAL_ERROR`. (Destroyed without an error, node's HTTP/2 stream, which is what
+ * the compatibility request's `socket.destroy()` reaches, ends with `NO_ERROR`: the client reads
+ * the truncated body as complete.)
+ */
+export function cutResponse(req: IncomingMessage, res: ServerResponse): void {
+  const stream = (req as { stream?: { close?: (code: number) => void } }).stream;
+  if (req.httpVersionMajor === 2 && typeof stream?.close === 'function') {
+    stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+    return;
+  }
+  if (req.socket) req.socket.destroy();
+  else res.destroy();
 }

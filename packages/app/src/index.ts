@@ -10,6 +10,7 @@ export { request } from './request.js';
 export { response } from './response.js';
 export { finalhandler } from './finalhandler.js';
 export { shutdown } from './shutdown.js';
+export { fromFetch } from './from-fetch.js';
 
 /** `brisk.Router([options])`: @brisk/router's Router, typed for an app's requests and responses. */
 export const Router: RouterFactory = createApplication.Router;
@@ -31,6 +32,7 @@ export type { ETagFunction, QueryParser, TrustProxyFunction } from './settings.j
 export type { CookieOptions } from './response.js';
 export type { SendFileOptions, SendFileOptions as DownloadOptions } from './send-file.js';
 export type { ShutdownOptions, ShutdownServer } from './shutdown.js';
+export type { FetchHandler } from './from-fetch.js';
 
 /** `require('@brisk/app')`: creates an app, with Express's properties. */
 export type BriskApp = createApplication.BriskApp;
@@ -38,7 +40,7 @@ export type BriskApp = createApplication.BriskApp;
 /**
  * Creates an application (`express()`), with `application`, `request`, `response`, `Route`,
  * `Router`, `json`, `raw`, `text`, `urlencoded`, `static` and `finalhandler` as properties, and
- * brisk's `shutdown` (graceful shutdown of a server). Its types are a namespace of it
+ * brisk's `shutdown` (graceful shutdown of a server) and `fromFetch` (a fetch handler as middleware). Its types are a namespace of it
  * (`brisk.Request`): see create.ts.
  */
 export default createApplication;

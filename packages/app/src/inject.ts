@@ -3,9 +3,20 @@
 // same status, headers and body as over HTTP, several times faster (fastify's `inject`, from
 // light-my-request, is the model for its shape).
 
-import { IncomingMessage, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
-import { Duplex, Readable, finished } from 'node:stream';
+import { IncomingMessage, validateHeaderName, validateHeaderValue } from 'node:http';
+import { Readable, finished } from 'node:stream';
 import { parseSetCookie, type SetCookie } from '@brisk/cookie';
+import {
+  addHeaders,
+  dumpUnread,
+  endBody,
+  openExchange,
+  shown,
+  type InjectClasses,
+  type InjectTarget,
+} from './exchange.js';
+
+export type { InjectClasses, InjectTarget } from './exchange.js';
 
 /**
  * What `app.inject()` sends. Options no HTTP client could send (a method that is not a token, a
@@ -87,63 +98,6 @@ export interface InjectResponse {
   readonly cookies: SetCookie[];
 }
 
-/** The app as inject runs it: its request listener and the classes node would construct. */
-export interface InjectTarget {
-  (req: IncomingMessage, res: ServerResponse): void;
-}
-
-/** The classes of an app's requests and responses. */
-export interface InjectClasses {
-  Request: new (socket: never) => IncomingMessage;
-  Response: new (req: IncomingMessage) => ServerResponse;
-}
-
-/** node's default `server.keepAliveTimeout` (ms): what a server answers in `Keep-Alive: timeout=5`. */
-const KEEP_ALIVE_TIMEOUT = 5000;
-
-/** A socket stand-in: records what the response writes; the request's body is pushed, not read. */
-class InjectSocket extends Duplex {
-  readonly chunks: Buffer[] = [];
-  readonly remoteAddress: string;
-  readonly remotePort = 54321;
-  readonly remoteFamily: string;
-  readonly localAddress = '127.0.0.1';
-  readonly localPort = 80;
-
-  constructor(remoteAddress: string) {
-    super();
-    this.remoteAddress = remoteAddress;
-    this.remoteFamily = remoteAddress.includes(':') ? 'IPv6' : 'IPv4';
-  }
-
-  override _write(chunk: Buffer | string, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
-    callback();
-  }
-
-  override _read(): void {}
-
-  setTimeout(): this {
-    return this;
-  }
-
-  setNoDelay(): this {
-    return this;
-  }
-
-  setKeepAlive(): this {
-    return this;
-  }
-
-  ref(): this {
-    return this;
-  }
-
-  unref(): this {
-    return this;
-  }
-}
-
 // Options are checked as node's HTTP client checks what it sends: what no client could put on the
 // wire (a method that is not a token, a URL with spaces or controls, a header that is not a valid
 // field) is refused with a TypeError naming the option, carrying node's code for the same mistake.
@@ -177,12 +131,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** What node's client refuses in a request target (`ERR_UNESCAPED_CHARACTERS`). */
 const UNSENDABLE = /[^\u0021-\u00ff]/;
-
-/** A value shown in a message: a string quoted, anything else by its type. */
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  return value === null ? 'null' : typeof value;
-}
 
 /** `options[name]` as a string that can go on the wire, with node's code for one that cannot. */
 function checkTarget(value: string, where: string): string {
@@ -351,34 +299,6 @@ function bodyOf(payload: unknown, raw: string[], option: string): Buffer | Reada
   return bytes;
 }
 
-/**
- * The internals of node's IncomingMessage that inject plays the server's part with: underscored
- * members node's type declarations leave out, so optional here and checked before use. An
- * `IncomingMessage` is one as it is (the intersection asks nothing more of it).
- */
-type ParsedMessage = IncomingMessage & {
-  /** How node's parser hands a message its raw header list. */
-  _addHeaderLines?: ((headers: string[], n: number) => void) | undefined;
-  /** Whether the body is being read. */
-  _consuming?: boolean | undefined;
-  /** Reads the body to its end and drops it (node's server does this after a response). */
-  _dump?: (() => void) | undefined;
-};
-
-/** A ServerResponse's internals inject sets as node's server does (see {@link ParsedMessage}). */
-type ServedResponse = ServerResponse & {
-  /** Whether `close` was emitted. */
-  _closed?: boolean | undefined;
-  /** How long a kept-alive connection waits for the next request. */
-  _keepAliveTimeout?: number | undefined;
-};
-
-/** Gives `message` the raw header list as node's HTTP parser does (`headers` by node's own rules). */
-function addHeaders(message: ParsedMessage, raw: string[]): void {
-  if (typeof message._addHeaderLines !== 'function') throw new TypeError('IncomingMessage has no _addHeaderLines');
-  message._addHeaderLines(raw, raw.length);
-}
-
 /** Reads node's header rules (lower-case names, duplicates joined or dropped) off a raw list. */
 function headersOf(raw: string[]): NodeJS.Dict<string | string[]> {
   const message = new IncomingMessage(null as never);
@@ -453,32 +373,9 @@ function parseResponse(data: Buffer, method: string): InjectResponse {
   };
 }
 
-/**
- * What node's server does once a response has finished: a request body nobody read is read to
- * its end (so the request closes), and the response closes on the next tick, after every
- * 'finish' listener (on-finished, loggers and tracing listen for 'close').
- */
-function finishExchange(req: ParsedMessage, res: ServerResponse): void {
-  if (!req._consuming && typeof req._dump === 'function') req._dump();
-  process.nextTick(closeResponse, res);
-}
-
-/** A response's `close`, once. */
-function closeResponse(res: ServedResponse): void {
-  if (res._closed) return;
-  res.destroyed = true;
-  res._closed = true;
-  res.emit('close');
-}
-
 /** A connection reset, as node's HTTP client reports a response that was cut off. */
 function hangUp(): Error {
   return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-}
-
-/** What node's server destroys a request with when its connection closes before the response ends. */
-function abortedByClient(): Error {
-  return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
 }
 
 /** What an aborted signal rejects with: its reason, as `fetch` does. */
@@ -492,9 +389,6 @@ function timedOut(timeout: number): Error {
     code: 'ETIMEDOUT',
   });
 }
-
-/** Errors on the stand-in socket reach no client: node's server, too, only closes the connection. */
-function ignore(): void {}
 
 /**
  * Runs one request through `handler` with no socket: the request is an instance of
@@ -586,16 +480,7 @@ function prepare(options: unknown): Prepared {
 function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): Promise<InjectResponse> {
   const { method, url, raw, body, timeout, signal } = request;
   return new Promise<InjectResponse>((resolve, reject) => {
-    const socket = new InjectSocket(request.remoteAddress);
-    const req = new classes.Request(socket as never);
-    req.method = method;
-    req.url = url;
-    req.httpVersionMajor = 1;
-    req.httpVersionMinor = 1;
-    req.httpVersion = '1.1';
-    addHeaders(req, raw);
-    const res: ServedResponse = new classes.Response(req);
-
+    const chunks: Buffer[] = [];
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     /** Resolves with the response, or rejects with `failure.error` (which may be any value). */
@@ -609,11 +494,28 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
         return;
       }
       try {
-        resolve(parseResponse(Buffer.concat(socket.chunks), method));
+        resolve(parseResponse(Buffer.concat(chunks), method));
       } catch (err) {
         reject(err);
       }
     };
+    const { socket, req, res } = openExchange(
+      classes,
+      { method, url, raw, remoteAddress: request.remoteAddress, encrypted: false },
+      {
+        write(chunk, done) {
+          chunks.push(chunk);
+          done();
+        },
+        finished() {
+          settle();
+          dumpUnread(req);
+        },
+        gone() {
+          settle({ error: hangUp() });
+        },
+      },
+    );
     /** The client goes away, seeing `error`: its body stops, and the connection closes. */
     const disconnect = (error: unknown): void => {
       settle({ error });
@@ -622,43 +524,18 @@ function run(handler: InjectTarget, classes: InjectClasses, request: Prepared): 
     };
     const onAbort = (): void => disconnect(reasonOf(signal as AbortSignal));
 
-    socket.on('error', ignore);
-    // The app ended the connection: the client sees it end, and closes its side.
-    socket.once('finish', () => socket.destroy());
-    // As node's server (registered before the response's own listener, as node's is): a request
-    // whose response has not finished when the connection closes is aborted.
-    socket.once('close', () => {
-      if (res.writableFinished) return;
-      req.destroy(abortedByClient());
-      settle({ error: hangUp() });
-    });
-
-    // what node's server does with a parsed request before handing it over
-    const connection = String(req.headers.connection ?? '').toLowerCase();
-    res.shouldKeepAlive = !/\bclose\b/.test(connection);
-    res._keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
-    res.assignSocket(socket as never);
-    res.once('finish', () => {
-      settle();
-      finishExchange(req, res);
-    });
-
     // Not unref'd: a test awaiting the response keeps the process alive until the timeout.
     if (timeout !== undefined) timer = setTimeout(() => disconnect(timedOut(timeout)), timeout);
     signal?.addEventListener('abort', onAbort, { once: true });
 
     // the body, then the end of the message
-    const complete = (): void => {
-      req.complete = true;
-      req.push(null);
-    };
-    if (body === undefined) complete();
+    if (body === undefined) endBody(req);
     else if (Buffer.isBuffer(body)) {
       req.push(body);
-      complete();
+      endBody(req);
     } else {
       body.on('data', (chunk: Buffer | string) => req.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-      finished(body, (err) => (err ? disconnect(err) : complete()));
+      finished(body, (err) => (err ? disconnect(err) : endBody(req)));
     }
     try {
       handler(req, res);

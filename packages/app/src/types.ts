@@ -21,6 +21,8 @@ import type { BriskResponse } from './response.js';
 import type { Engine, ViewConstructor } from './view.js';
 import type { InjectOptions, InjectResponse } from './inject.js';
 export type { InjectOptions, InjectResponse } from './inject.js';
+import type { FetchOptions } from './fetch.js';
+export type { FetchOptions } from './fetch.js';
 
 export type { NextFunction, PathArg } from '@brisk/router';
 
@@ -652,6 +654,18 @@ export interface Application<LocalsObj extends AnyRecord = AnyRecord> extends Ev
    * assert.equal(res.statusCode, 201);
    */
   inject(options?: InjectOptions): Promise<InjectResponse>;
+  /**
+   * Answers a web-standard `Request` with a `Response`, in-process: the app as a fetch handler
+   * (`Deno.serve`, `Bun.serve`, serverless platforms, fetch-based tests). Both bodies stream; the
+   * request's `signal` becomes `req.signal`; `options.remoteAddress` is the client's address
+   * (`req.ip`; `trust proxy` applies to `X-Forwarded-*` as over HTTP); `req.protocol` is the
+   * URL's scheme. The `Response` comes once the app has written its head. docs/fetch-api.md.
+   * @throws TypeError when `request` is not a `Request` (or its body was read) or `options` is wrong
+   * @example
+   * const response = await app.fetch(new Request('http://localhost/users/1'));
+   * console.log(response.status, await response.json());
+   */
+  fetch(request: globalThis.Request, options?: FetchOptions): Promise<globalThis.Response>;
   /** `mount`: the app was mounted on `parent` (`parent.use(app)`). */
   on(event: 'mount', listener: (parent: Application) => void): this;
   // biome-ignore lint/suspicious/noExplicitAny: EventEmitter's own listener type
@@ -735,6 +749,13 @@ export interface IRouter extends RouterMethodsOf<IRouter> {
    * path, methods upper-case (`'*'` for `all()`), mounted routers with `router` set.
    */
   listRoutes(): RouteInfo[];
+  /**
+   * Answers a web-standard `Request` with a `Response`, as an app with the default settings
+   * that mounts this router on `/` would (`app.fetch()`: for settings such as `trust proxy`,
+   * mount the router in an app and call the app's).
+   * @throws TypeError when `request` is not a `Request` (or its body was read) or `options` is wrong
+   */
+  fetch(request: globalThis.Request, options?: FetchOptions): Promise<globalThis.Response>;
 }
 
 /** A router (@types/express's `Router`). */

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -163,6 +165,42 @@ describe('errors', () => {
       assert.doesNotMatch(text, /\r\n0\r\n\r\n$/, 'the chunked body is never terminated');
     } finally {
       await s.close();
+    }
+  });
+
+  it('over HTTP/2, resets the stream with INTERNAL_ERROR when headers were already sent (not a clean end)', async () => {
+    // destroyed without an error, node's HTTP/2 stream ended with NO_ERROR: the client took the
+    // truncated body for the whole answer
+    const app = brisk();
+    app.set('env', 'test');
+    app.get('/', (_req, res, next) => {
+      res.write('partial');
+      setImmediate(() => next(new Error('late')));
+    });
+    app.get('/ok', (_req, res) => res.send('the session lives'));
+    const server = http2.createServer(app as never);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const get = (path: string) =>
+      new Promise<{ body: string; error?: string; rstCode?: number }>((resolve) => {
+        const stream = client.request({ ':path': path });
+        let body = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (body += chunk));
+        stream.on('error', (err: Error & { code?: string }) =>
+          resolve({ body, error: err.code, rstCode: stream.rstCode }),
+        );
+        stream.on('end', () => resolve({ body }));
+      });
+    try {
+      const cut = await get('/');
+      assert.equal(cut.body, 'partial');
+      assert.equal(cut.error, 'ERR_HTTP2_STREAM_ERROR');
+      assert.equal(cut.rstCode, http2.constants.NGHTTP2_INTERNAL_ERROR);
+      assert.deepEqual(await get('/ok'), { body: 'the session lives' });
+    } finally {
+      client.close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

@@ -124,6 +124,25 @@ describe('app.inject() answers as the same request over HTTP', () => {
     assert.ok(events[0].includes('close true true'), events[0].join(', '));
   });
 
+  it('a response piped from a stream past the socket buffer (write() false, then drain) ends as over HTTP', {
+    timeout: 10_000,
+  }, async () => {
+    // node's server relays the connection's `drain` to the response (socketOnDrain); without it,
+    // `pipe` waited forever for a `drain` on the stand-in socket
+    app.get('/piped', (_req, res) => {
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, 97 + i);
+        })(),
+      ).pipe(res);
+    });
+    const headers = { host: `127.0.0.1:${server.port}`, connection: 'close' };
+    const http = await server.request('GET', '/piped', { headers });
+    const injected = await app.inject({ url: '/piped', headers });
+    assert.equal(injected.rawPayload.length, 20 * 64 * 1024);
+    assert.deepEqual(injected.rawPayload, http.bytes);
+  });
+
   it('a keep-alive request gets what node sends on a keep-alive connection', async () => {
     const injected = await app.inject({ url: '/text' });
     assert.equal(injected.headers.connection, 'keep-alive');

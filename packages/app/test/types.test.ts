@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { test } from 'node:test';
 import brisk, {
   Router,
+  fromFetch,
   json,
   type Application,
   type ErrorRequestHandler,
@@ -117,6 +118,28 @@ function checks(): void {
     next();
   };
   app.use(nsHandler);
+
+  // The fetch API: app.fetch / router.fetch answer a Request; fromFetch mounts a fetch handler.
+  async function fetchTypes(): Promise<void> {
+    const response = await app.fetch(new globalThis.Request('http://localhost/'), { remoteAddress: '203.0.113.9' });
+    type _ = Expect<Equal<typeof response, globalThis.Response>>;
+    const viaRouter: globalThis.Response = await Router().fetch(new globalThis.Request('http://localhost/'));
+    void viaRouter;
+    // @ts-expect-error: an unknown option
+    void app.fetch(new globalThis.Request('http://localhost/'), { ip: '1.2.3.4' });
+    // @ts-expect-error: not a Request
+    void app.fetch('http://localhost/');
+    const options: brisk.FetchOptions = { remoteAddress: '::1' };
+    void options;
+  }
+  void fetchTypes;
+  const fetchHandler: brisk.FetchHandler = async (request) => new globalThis.Response(request.url);
+  app.use('/edge', brisk.fromFetch(fetchHandler));
+  app.use(fromFetch((request: globalThis.Request) => globalThis.Response.json({ method: request.method })));
+  // @ts-expect-error: a handler returns a Response
+  fromFetch(() => 'text');
+  // @ts-expect-error: a handler is a function
+  fromFetch({ fetch: fetchHandler });
 }
 
 test('type tests compile (checked by tsc -p .)', () => {

@@ -52,6 +52,8 @@ export namespace createApplication {
   export const finalhandler: typeof app.finalhandler = app.finalhandler;
   /** Graceful shutdown: `await brisk.shutdown(server, { timeout: 10_000 })` resolves `true` when drained. */
   export const shutdown: typeof app.shutdown = app.shutdown;
+  /** A fetch handler as middleware: `app.use('/api', brisk.fromFetch(hono.fetch))`. */
+  export const fromFetch: typeof app.fromFetch = app.fromFetch;
   /** The request logger: `brisk.logger('dev')` (morgan 1.12). */
   export const logger: Logger = loggerFactory;
   /** Request validation with any Standard Schema library: `app.post(path, brisk.validate({ body: User }), handler)`. */
@@ -100,6 +102,8 @@ export declare namespace createApplication {
   export import ETagFunction = app.ETagFunction;
   export import Express = app.Express;
   export import ExtraMethod = app.ExtraMethod;
+  export import FetchHandler = app.FetchHandler;
+  export import FetchOptions = app.FetchOptions;
   export import FinalHandler = app.FinalHandler;
   export import FinalHandlerOptions = app.FinalHandlerOptions;
   export import ForeignHandler = app.ForeignHandler;

@@ -12,6 +12,7 @@ import { createApplication } from './create.js';
 export {
   application,
   finalhandler,
+  fromFetch,
   json,
   raw,
   request,
@@ -51,6 +52,8 @@ export type {
   ETagFunction,
   Express,
   ExtraMethod,
+  FetchHandler,
+  FetchOptions,
   FinalHandler,
   FinalHandlerOptions,
   ForeignHandler,
