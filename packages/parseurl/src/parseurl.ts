@@ -1,7 +1,9 @@
 // `require('@brisk/parseurl')`: memoized request URL parsing, a drop-in for parseurl 1.3.3. The
 // module is the `parseurl` function, with `original` as a property and the types as a namespace
 // (`parseurl.ParsedUrl`).
-import * as nodeUrl from 'node:url';
+// The module's default import (not `import * as`, whose interop helper would weigh more than this
+// file's code): node:url's `Url` class is read off it.
+import nodeUrl from 'node:url';
 import { parse as urlParse } from 'node:url';
 import type { ParsedUrl, ParseurlRequest } from './types.js';
 import * as urls from './types.js'; // types only, for the namespace
