@@ -122,7 +122,15 @@ describe('@brisk/parseurl and parseurl 1.3.3', { skip }, () => {
   });
 
   test('over HTTP: the same result for each request target node accepts', async () => {
-    const targets = ['/p?q=1', '/p?q=1#frag', '//double/slash', 'http://other.example/x?y', '*', '/%00?%', '/a?b?c&d=%C3%A9'];
+    const targets = [
+      '/p?q=1',
+      '/p?q=1#frag',
+      '//double/slash',
+      'http://other.example/x?y',
+      '*',
+      '/%00?%',
+      '/a?b?c&d=%C3%A9',
+    ];
     const results: [unknown, unknown][] = [];
     const server = await serve((req: IncomingMessage, res: ServerResponse) => {
       // on copies of the request's fields, so that neither sees the other's cache
