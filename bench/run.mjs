@@ -299,10 +299,12 @@ function report(node, results, seconds) {
   if (contenders.includes('brisk') || contenders.includes('brisk-lean')) {
     const ok = (pass) => (pass ? 'yes' : '**no**');
     const traced = contenders.includes('brisk-traced');
+    const base = contenders.includes('brisk-base');
     targets.push(
       '| scenario | brisk / node:http per CPU-s (target) | brisk-lean / fastify per CPU-s (≥ 1) | brisk / express per CPU-s | brisk / fastify per CPU-s | brisk / node:http p99 (≤ 1.5) | brisk / node:http peak RSS (≤ 1.1) | brisk / brisk-untraced per CPU-s (≈ 1) |' +
-        (traced ? ' brisk-traced / brisk per CPU-s (a do-nothing subscriber) |' : ''),
-      `| :-- | --: | --: | --: | --: | --: | --: | --: |${traced ? ' --: |' : ''}`,
+        (traced ? ' brisk-traced / brisk per CPU-s (a do-nothing subscriber) |' : '') +
+        (base ? ' brisk / brisk-base per CPU-s (this build / BRISK_BASE) |' : ''),
+      `| :-- | --: | --: | --: | --: | --: | --: | --: |${traced ? ' --: |' : ''}${base ? ' --: |' : ''}`,
     );
     for (const scenario of scenarios) {
       const s = summary[scenario];
@@ -325,7 +327,8 @@ function report(node, results, seconds) {
         `| ${scenario} | ${node}${min === undefined ? '' : ` (≥ ${min.toFixed(2)})`} | ${vs('brisk-lean', 'fastify', 1)} | ${express} | ${fastify} | ` +
           `${s.brisk ? cell(s.brisk.p99Ratio, s.brisk.p99Ratio <= 1.5) : 'n/a'} | ` +
           `${s.brisk ? cell(s.brisk.rssRatio, s.brisk.rssRatio <= 1.1) : 'n/a'} | ${vs('brisk', 'brisk-untraced')} |` +
-          (traced ? ` ${vs('brisk-traced', 'brisk')} |` : ''),
+          (traced ? ` ${vs('brisk-traced', 'brisk')} |` : '') +
+          (base ? ` ${vs('brisk', 'brisk-base')} |` : ''),
       );
     }
   }

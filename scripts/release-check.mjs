@@ -133,6 +133,8 @@ assert.equal(require('@brisk/cookie').parse('a=1').a, '1');
 assert.equal(require('@brisk/cors').name, 'middlewareWrapper');
 assert.equal(require('@brisk/timeout').name, 'timeout');
 assert.equal(require('@brisk/timeout')('5s').length, 3);
+assert.equal(brisk.timeout, require('@brisk/timeout'));
+assert.equal(require('@brisk/http').parseTimeSpan('1w', '2.0'), undefined);
 assert.deepEqual(require('@brisk/cookie-parser').JSONCookie('j:[1]'), [1]);
 assert.equal(require('@brisk/compress').name, 'compression');
 assert.equal(require('@brisk/compress').filter.name, 'shouldCompress');

@@ -1,14 +1,15 @@
-// The first-party middleware as `require('briskjs')` offers it (decision 042): each property is the
-// package's own function, the Express names are untouched, and an app using the four together
-// answers over HTTP as each package alone does.
+// The first-party middleware as `require('briskjs')` offers it (decisions 042, 044): each property
+// is the package's own function, the Express names are untouched, and an app using the four
+// together answers over HTTP as each package alone does; `brisk.timeout` on a route.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import brisk, { compress, cookieParser, cors, multipart } from 'briskjs';
+import brisk, { compress, cookieParser, cors, multipart, timeout } from 'briskjs';
 import corsPackage from '@brisk/cors';
 import cookieParserPackage from '@brisk/cookie-parser';
 import compressPackage from '@brisk/compress';
 import multipartPackage from '@brisk/multipart';
+import timeoutPackage from '@brisk/timeout';
 import { serve } from './support/http.js';
 
 test('each is the package itself (same object, name and properties), as a property and a named export', () => {
@@ -20,6 +21,9 @@ test('each is the package itself (same object, name and properties), as a proper
   assert.equal(cookieParser, cookieParserPackage);
   assert.equal(compress, compressPackage);
   assert.equal(multipart, multipartPackage);
+  assert.equal(brisk.timeout, timeoutPackage);
+  assert.equal(timeout, timeoutPackage);
+  assert.equal(brisk.timeout.name, 'timeout');
   assert.equal(brisk.multipart.diskStorage, multipartPackage.diskStorage);
   assert.equal(brisk.multipart.MulterError, multipartPackage.MulterError);
   assert.equal(typeof brisk.compress.filter, 'function');
@@ -76,6 +80,30 @@ test('an app with the four: CORS headers, signed cookies, a gzip answer, an uplo
     });
     assert.equal(avatar.status, 200);
     assert.deepEqual(JSON.parse(avatar.body), { name: 'a.txt', size: 5, text: 'hello', who: 'ada' });
+  } finally {
+    await server.close();
+  }
+});
+
+test("brisk.timeout on a route: the deadline aborts req.signal, the 503 goes through the app's error handler", async () => {
+  const app = brisk();
+  app.set('env', 'test');
+  const seen: string[] = [];
+  app.get('/report', brisk.timeout('30ms'), (req) => {
+    req.signal.addEventListener('abort', () => seen.push((req.signal.reason as DOMException).name));
+  });
+  app.get('/fast', brisk.timeout('5s'), (_req, res) => res.send('fast'));
+  app.use(((err: { status: number; code: string }, _req: unknown, res: brisk.Response, _next: unknown) => {
+    seen.push(err.code);
+    res.status(err.status).send(`handled ${err.status}`);
+  }) as brisk.ErrorRequestHandler);
+  const server = await serve(app);
+  try {
+    const slow = await server.get('/report');
+    assert.equal(slow.status, 503);
+    assert.equal(slow.body, 'handled 503');
+    assert.deepEqual(seen, ['TimeoutError', 'ETIMEDOUT']);
+    assert.equal((await server.get('/fast')).body, 'fast');
   } finally {
     await server.close();
   }

@@ -27,6 +27,7 @@ import { BriskRequest, type RequestFields } from './request.js';
 import type { RenderCallback } from './response.js';
 import { trackServer } from './shutdown.js';
 import { compileETag, compileQueryParser, compileTrust } from './settings.js';
+import { deadlineHandle } from './deadline.js';
 import { View, type Engine, type ViewConstructor, type ViewLike } from './view.js';
 
 /** Every method of `http.METHODS`, lowercased: one `app.METHOD` each. */
@@ -356,6 +357,9 @@ export const application = {
       case 'trust proxy':
         this.set('trust proxy fn', compileTrust(value));
         Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: false });
+        break;
+      case 'response timeout': // a default deadline: the app's own `handle` arms it (decision 046)
+        this.handle = deadlineHandle(value, application.handle);
         break;
     }
     return this;

@@ -1,7 +1,8 @@
 // `require('briskjs')`: the function that creates an app, with Express's properties, `logger`
 // (morgan), `shutdown`, `validate` and `openapi` (@brisk/schema), and the first-party middleware
-// `cors`, `cookieParser`, `compress` and `multipart` (decision 042); its types are a namespace of
-// it (`express.Request`), for CommonJS TypeScript users (src/index.cts) and the ESM default export.
+// `cors`, `cookieParser`, `compress`, `multipart` (decision 042) and `timeout` (decision 044); its
+// types are a namespace of it (`express.Request`), for CommonJS TypeScript users (src/index.cts)
+// and the ESM default export.
 // Every value is the package's own (@brisk/app's, @brisk/logger's, ...): one instance per process.
 import app from '@brisk/app';
 import logger, { type Logger } from '@brisk/logger';
@@ -10,6 +11,7 @@ import corsMiddleware from '@brisk/cors';
 import cookieParserMiddleware from '@brisk/cookie-parser';
 import compressMiddleware from '@brisk/compress';
 import multipartMiddleware from '@brisk/multipart';
+import timeoutMiddleware from '@brisk/timeout';
 import type * as schema from '@brisk/schema';
 
 /**
@@ -64,6 +66,8 @@ export namespace createApplication {
   export const compress: typeof compressMiddleware = compressMiddleware;
   /** `multipart/form-data` uploads: `brisk.multipart({ dest }).single('avatar')` (@brisk/multipart, multer 2). */
   export const multipart: typeof multipartMiddleware = multipartMiddleware;
+  /** Request deadlines that abort `req.signal`: `app.get(path, brisk.timeout('5s'), handler)` (@brisk/timeout, connect-timeout 1.9). */
+  export const timeout: typeof timeoutMiddleware = timeoutMiddleware;
 }
 // `static` is a reserved word: declared in the namespace below (`var static`), assigned here.
 Object.assign(createApplication, { static: app.static });

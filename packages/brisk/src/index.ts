@@ -2,7 +2,8 @@
 // an app, with Express's properties (`application`, `request`, `response`, `Route`, `Router`,
 // `json`, `raw`, `text`, `urlencoded`, `static`), `logger`, the request logger (morgan),
 // `shutdown`, graceful shutdown of a server, `validate` and `openapi` (@brisk/schema), and the
-// middleware every Express app adds: `cors`, `cookieParser`, `compress` and `multipart`.
+// middleware every Express app adds: `cors`, `cookieParser`, `compress` and `multipart`, and
+// `timeout`, request deadlines (connect-timeout).
 // Everything is the brisk packages' own objects: one instance per process.
 /// <reference types="node" preserve="true" />
 import { createApplication } from './create.js';
@@ -29,6 +30,8 @@ export { default as cors } from '@brisk/cors';
 export { default as cookieParser } from '@brisk/cookie-parser';
 export { default as compress } from '@brisk/compress';
 export { default as multipart } from '@brisk/multipart';
+// Deadlines that abort req.signal (connect-timeout 1.9, decision 044)
+export { default as timeout } from '@brisk/timeout';
 
 // Types: every public type of @brisk/app (@types/express's names and brisk's), and the logger's
 export type {

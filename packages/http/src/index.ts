@@ -48,3 +48,7 @@ export type {
   ContentDispositionOptions,
   ContentDispositionParseOptions,
 } from './content-disposition.js';
+
+// Time spans (ms 2.0 and 2.1, strings only)
+export { parseTimeSpan } from './time-span.js';
+export type { TimeSpanGrammar } from './time-span.js';

@@ -12,7 +12,7 @@ export type { SendStreamEvents, SendStreamListener } from './send-stream.js';
 export type { Dotfiles, HeadersObject, ReadStreamOptions, SendOptions } from './options.js';
 
 // Time spans ('1d', '2 hours') as `maxAge` reads them
-export { parseTimeSpan } from './time-span.js';
+export { parseTimeSpan } from '@brisk/http';
 
 /** The module: `serveStatic(root, options)`, with the file sender and its helpers as properties. */
 export type ServeStatic = serveStatic.ServeStatic;

@@ -2,7 +2,7 @@
 // into the values each request reads: no option is re-parsed per request.
 import type { createReadStream } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { parseTimeSpan } from './time-span.js';
+import { parseTimeSpan } from '@brisk/http';
 
 /** How files and directories whose name starts with a dot are treated. */
 export type Dotfiles = 'allow' | 'deny' | 'ignore';

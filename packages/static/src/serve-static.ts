@@ -5,12 +5,11 @@ import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { format, type UrlObject } from 'node:url';
-import { parseurl, type HttpError } from '@brisk/http';
+import { parseTimeSpan, parseurl, type HttpError } from '@brisk/http';
 import { collapseLeadingSlashes, encodeLocation, redirectTo } from './html.js';
 import { compileOptions, type HeadersObject, type SendOptions } from './options.js';
 import type { ServeStaticHandler, ServeStaticOptions } from './serve-static-options.js';
 import { createHttpError, SendStream, send, usePrecompiled } from './send-stream.js';
-import { parseTimeSpan } from './time-span.js';
 import * as options from './options.js'; // types only, for the namespace
 import * as streams from './send-stream.js'; // types only, for the namespace
 import * as serveOptions from './serve-static-options.js'; // types only, for the namespace

@@ -3,8 +3,7 @@
 // `ETIMEDOUT` error goes to `next`; on brisk's requests `req.signal` is also aborted with a
 // `TimeoutError`, so the work the request started can stop (decision 044).
 
-import { createError, onFinished, onHeaders } from '@brisk/http';
-import { parseDuration } from './ms.js';
+import { createError, onFinished, onHeaders, parseTimeSpan } from '@brisk/http';
 import * as types from './types.js'; // types only, for the namespace
 import type { TimeoutMiddleware, TimeoutOptions, TimeoutRequest } from './types.js';
 
@@ -25,7 +24,7 @@ function invalid(message: string): TypeError {
 function delayOf(time: unknown): number {
   let delay: number;
   if (typeof time === 'string') {
-    const parsed = parseDuration(time);
+    const parsed = parseTimeSpan(time, '2.0'); // connect-timeout 1.9 reads it with ms 2.0.0
     if (parsed === undefined)
       throw invalid(
         `timeout: time must be a number of milliseconds or a duration such as '5s', got ${JSON.stringify(time)}`,
@@ -53,6 +52,13 @@ function respondOf(options: unknown): boolean {
   return respond;
 }
 
+/**
+ * Each request's deadline, as the function that cancels it (its timer and its `'timeout'`
+ * listener): a second deadline armed on the same request (the app's default, then a route's)
+ * replaces the first instead of running beside it (decision 046).
+ */
+const armed = new WeakMap<object, () => void>();
+
 /** The reason `req.signal` is aborted with when the deadline passes. */
 function timeoutReason(): DOMException {
   return new DOMException('Response timeout', 'TimeoutError');
@@ -64,8 +70,9 @@ function timeoutReason(): DOMException {
  * started, `req.timedout` becomes `true`, the request emits `'timeout'` with the delay, brisk's
  * `req.signal` aborts with a `DOMException` named `TimeoutError`, and unless `respond: false`,
  * `next` gets a 503 error (`Response timeout`, `code: 'ETIMEDOUT'`, `timeout: delay`). The timer
- * stops when the response starts (headers written) or finishes, or on `req.clearTimeout()`.
- * Throws a `TypeError` at setup for a `time` or `options` it cannot use.
+ * stops when the response starts (headers written) or finishes, or on `req.clearTimeout()`. A
+ * second deadline on the same request (a route's after the app's `response timeout` setting)
+ * replaces the first, counting from when it is armed. Throws a `TypeError` at setup for a `time` or `options` it cannot use.
  *
  * @example
  * app.get('/slow', timeout('5s'), (req, res, next) => {
@@ -78,6 +85,7 @@ export function timeout(time?: number | string, options?: TimeoutOptions): Timeo
 
   return (req, res, next) => {
     const request = req as TimeoutRequest & { [ABORT]?: (reason: unknown) => void };
+    armed.get(request)?.(); // an earlier deadline on this request is replaced
     const id = setTimeout(() => {
       request.timedout = true;
       const abort = request[ABORT];
@@ -85,11 +93,17 @@ export function timeout(time?: number | string, options?: TimeoutOptions): Timeo
       request.emit('timeout', delay);
     }, delay);
 
+    let respondOnTimeout: (() => void) | undefined;
     if (respond) {
-      request.on('timeout', () => {
+      respondOnTimeout = () => {
         next(createError(503, 'Response timeout', { code: 'ETIMEDOUT', timeout: delay }));
-      });
+      };
+      request.on('timeout', respondOnTimeout);
     }
+    armed.set(request, () => {
+      clearTimeout(id);
+      if (respondOnTimeout !== undefined) request.removeListener('timeout', respondOnTimeout);
+    });
 
     request.clearTimeout = () => {
       clearTimeout(id);

@@ -1,7 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTimeSpan } from '../src/index.js';
+import type { TimeSpanGrammar } from '../src/index.js';
 import { assertLinear } from '../../../test/support/fuzz.js';
+
+// parseTimeSpan reads as the `ms` package does: 2.1.3 by default (send's, for @brisk/static's
+// maxAge), 2.0.0 with '2.0' (connect-timeout's, for @brisk/timeout). Both tables were checked
+// against ms 2.1.3 and 2.0.0 themselves on the same inputs.
 
 // [input, milliseconds or undefined], as ms 2.1.3 reads them
 const CASES: [string, number | undefined][] = [
@@ -75,6 +80,60 @@ const CASES: [string, number | undefined][] = [
   ['1 m\u0130n', undefined], // dotted capital I
 ];
 
+// [input, ms 2.0.0's answer]: where 2.0 differs (no "-", no weeks) and what it shares with 2.1
+const CASES_2_0: [string, number | undefined][] = [
+  ['100', 100],
+  ['1.5', 1.5],
+  ['.5s', 500],
+  ['5s', 5000],
+  ['5 s', 5000],
+  ['5  seconds', 5000],
+  ['1m', 60_000],
+  ['2 MINUTES', 120_000],
+  ['1.5h', 5_400_000],
+  ['1hr', 3_600_000],
+  ['2d', 172_800_000],
+  ['1y', 31_557_600_000],
+  ['250ms', 250],
+  ['3 msecs', 3],
+  ['10 secs', 10_000],
+  ['0', 0],
+  ['', undefined],
+  ['-1', undefined],
+  ['-1s', undefined],
+  ['-.5h', undefined],
+  ['5 sec ', undefined],
+  ['s', undefined],
+  ['1w', undefined],
+  ['1 week', undefined],
+  ['3 WEEKS', undefined],
+  ['1e3', undefined],
+  ['0x10', undefined],
+  ['1\u017f', undefined],
+  ['1'.repeat(101), undefined],
+];
+
+describe('parseTimeSpan(str, "2.0") (ms 2.0.0 grammar)', () => {
+  for (const [input, expected] of CASES_2_0) {
+    test(`${JSON.stringify(input.length > 20 ? `${input.slice(0, 10)}…` : input)} → ${String(expected)}`, () => {
+      assert.equal(parseTimeSpan(input, '2.0'), expected);
+    });
+  }
+
+  test('every 2.1 case without "-" or a week reads the same under 2.0', () => {
+    for (const [input, expected] of CASES) {
+      if (input.includes('-') || /w/i.test(input)) continue;
+      assert.equal(parseTimeSpan(input, '2.0'), expected, input);
+    }
+  });
+
+  test('"2.1" is the default', () => {
+    const grammar: TimeSpanGrammar = '2.1';
+    assert.equal(parseTimeSpan('1w', grammar), parseTimeSpan('1w'));
+    assert.equal(parseTimeSpan('-1s', grammar), -1000);
+  });
+});
+
 describe('parseTimeSpan (ms 2.1 grammar)', () => {
   for (const [input, expected] of CASES) {
     test(`${JSON.stringify(input)} → ${String(expected)}`, () => {
@@ -107,6 +166,7 @@ describe('parseTimeSpan (ms 2.1 grammar)', () => {
       assert.equal(parseTimeSpan(build(large)), undefined, label);
       // time(8n) / time(n) in CPU time, no bound on elapsed time
       assertLinear(`parseTimeSpan: ${label}`, build, parseTimeSpan);
+      assertLinear(`parseTimeSpan 2.0: ${label}`, build, (s: string) => parseTimeSpan(s, '2.0'));
     }
   });
 });
