@@ -144,6 +144,8 @@ assert.equal(require('@brisk/mime').lookup('x.json'), 'application/json');
 assert.deepEqual(require('@brisk/range')(100, 'bytes=0-9'), Object.assign([{ start: 0, end: 9 }], { type: 'bytes' }));
 assert.ok(require('@brisk/path').match('/u/:id')('/u/1'));
 assert.equal(require('@brisk/http').isHttpError(require('@brisk/http').createError(404)), true);
+assert.equal(require('@brisk/parseurl')({ url: '/a?b' }).pathname, '/a');
+assert.equal(require('@brisk/http').parseurl, require('@brisk/parseurl'));
 writeFileSync(__dirname + '/hello.txt', 'hello');
 const lines = [];
 const app = brisk();

@@ -91,6 +91,7 @@ test('every type src/index.ts exports is also a member of the CommonJS namespace
     ['cors', 'src/index.ts'],
     ['logger', 'src/index.ts'],
     ['multipart', 'src/index.ts'],
+    ['parseurl', 'src/index.ts'],
     ['proxy-addr', 'src/index.ts'],
     ['range', 'src/index.ts'],
     ['router', 'src/index.ts'],

@@ -34,8 +34,10 @@ export type { Vary, VaryResponse } from './vary.js';
 // URLs and escaping (encodeurl, escape-html, parseurl)
 export { encodeUrl } from './encode-url.js';
 export { escapeHtml } from './escape-html.js';
-export { parseurl } from './parseurl.js';
-export type { Parseurl, ParsedUrl, ParseurlRequest } from './parseurl.js';
+// parseurl is its own package, @brisk/parseurl (decision 047), re-exported here under its name.
+import parseurl from '@brisk/parseurl';
+export { parseurl };
+export type { Parseurl, ParsedUrl, ParseurlRequest } from '@brisk/parseurl';
 
 // Content disposition (content-disposition)
 export { contentDisposition } from './content-disposition.js';

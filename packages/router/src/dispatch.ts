@@ -19,7 +19,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { debuglog } from 'node:util';
-import { parseurl } from '@brisk/http';
+import parseurl from '@brisk/parseurl';
 import { EXTENSIONS_IN_USE, MAX_SYNC_STEPS, QUESTION, ROUTE, ROUTER, SLASH } from './constants.js';
 import { answerOptions, plainParams } from './extensions.js';
 import { Layer } from './layer.js';
