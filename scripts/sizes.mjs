@@ -42,6 +42,9 @@ const TARGET = {
   '@brisk/path': 1.25,
   '@brisk/range': 1.25,
   '@brisk/router': 1.25,
+  // connect-timeout's createError, onFinished and onHeaders come from @brisk/http, whose install
+  // carries its other jshttp modules too (decision 044)
+  '@brisk/timeout': 1.4,
 };
 
 /**
