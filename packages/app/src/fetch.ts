@@ -17,6 +17,7 @@
 import http, { validateHeaderValue } from 'node:http';
 import { ByteLengthQueuingStrategy, ReadableStream, type ReadableStreamDefaultController } from 'node:stream/web';
 import { endBody, openExchange, shown, type Exchange, type InjectClasses, type InjectTarget } from './exchange.js';
+import { HOP_BY_HOP } from './finalhandler.js';
 import { abortRequest } from './request.js';
 
 /** What `app.fetch()` takes beside the `Request`: what a socket would have told the app. */
@@ -35,21 +36,6 @@ const OPTIONS: readonly (keyof FetchOptions)[] = ['remoteAddress'];
 
 /** The methods node's HTTP server accepts (its parser answers any other with 400). */
 const METHODS = new Set(http.METHODS);
-
-/**
- * Fields about one connection (RFC 9110 section 7.6.1), which a `Response` cannot mean: what
- * node writes to frame and keep the connection (`Transfer-Encoding`, `Connection`, `Keep-Alive`)
- * is not passed on, nor is `Trailer`, the trailers being dropped.
- */
-export const HOP_BY_HOP: ReadonlySet<string> = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /** Statuses whose `Response` must have a null body (the fetch standard's "null body status"). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);

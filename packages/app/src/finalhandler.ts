@@ -72,21 +72,30 @@ function responseStatus(res: ServerResponse): number {
 }
 
 /**
- * Headers an error may not set (lower case): those that frame the message (the page sets its
- * own `Content-Length`), the connection's own (hop-by-hop), and the content headers the page
- * removes because they would misdescribe it.
+ * Fields about one connection (RFC 9110 section 7.6.1, lower case): what node writes to frame and
+ * keep the connection. An error page may not set them; `app.fetch` leaves them out of a
+ * `Response` and `fromFetch` out of what it copies from one (a `Response` cannot mean them).
  */
-const FORBIDDEN_HEADERS: ReadonlySet<string> = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
-  'content-encoding',
-  'content-length',
-  'content-range',
   'keep-alive',
   'proxy-connection',
   'te',
   'trailer',
   'transfer-encoding',
   'upgrade',
+]);
+
+/**
+ * Headers an error may not set (lower case): those that frame the message (the page sets its
+ * own `Content-Length`), the connection's own (hop-by-hop), and the content headers the page
+ * removes because they would misdescribe it.
+ */
+const FORBIDDEN_HEADERS: ReadonlySet<string> = new Set([
+  ...HOP_BY_HOP,
+  'content-encoding',
+  'content-length',
+  'content-range',
 ]);
 
 /**

@@ -10,7 +10,7 @@ import { createError } from '@brisk/http';
 import type { NextFunction } from '@brisk/router';
 import { shown } from './exchange.js';
 import { cutResponse } from './http2.js';
-import { HOP_BY_HOP } from './fetch.js';
+import { HOP_BY_HOP } from './finalhandler.js';
 import { BriskRequest } from './request.js';
 import type { RequestHandler } from './types.js';
 
