@@ -39,10 +39,11 @@ async function startServer(kind: Kind, tracking: 'track' | 'no', timeout: number
   const lines = createInterface({ input: child.stdout! });
   const next = (): Promise<Record<string, unknown>> =>
     new Promise((resolve, reject) => {
+      // 'close', not 'exit': a child's 'exit' can come before the last line it printed is read
       const onExit = () => reject(new Error('the server process exited early'));
-      child.once('exit', onExit);
+      child.once('close', onExit);
       lines.once('line', (line) => {
-        child.off('exit', onExit);
+        child.off('close', onExit);
         resolve(JSON.parse(line));
       });
     });
