@@ -197,12 +197,12 @@ test('scripts/demo.mjs listens where PORT says, prints where, and stops cleanly 
       const found = /^brisk demo listening on (http:\/\/127\.0\.0\.1:\d+) \(Ctrl-C to stop\)$/m.exec(out);
       if (found?.[1]) resolve(found[1]);
     });
-    child.once('exit', (code) => reject(new Error(`demo exited with ${code}: ${out}`)));
+    child.once('close', (code) => reject(new Error(`demo exited with ${code}: ${out}`)));
   });
   const res = await fetch(`${url}/api/books/1`);
   assert.equal(res.status, 200);
   assert.equal(((await res.json()) as { id: number }).id, 1);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   child.kill('SIGINT');
   assert.equal(await exited, 0);
   assert.match(out, /GET \/api\/books\/1 .*200/);

@@ -125,7 +125,7 @@ test('server.mjs reads the key and certificate from TLS_KEY and TLS_CERT, listen
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`server.mjs did not listen within 30 s: ${out}`)), 30_000);
       const read = (chunk: Buffer) => {
@@ -164,7 +164,7 @@ test('server.mjs without the key and certificate files says how to make one and 
     });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
     assert.equal(code, 1);
     assert.ok(
       err.includes(`cannot read the key (${join(dir, 'key.pem')}) or certificate (${join(dir, 'cert.pem')})`),

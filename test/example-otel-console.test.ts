@@ -28,7 +28,7 @@ test('every request prints its spans: middleware, router, request handler, and t
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
 
   /** Resolves once `done(out)` holds; rejects if the process exits first or after 30 s. */
   const until = (what: string, done: (text: string) => boolean) =>

@@ -20,7 +20,7 @@ test('node --test examples/testing/app.test.mjs passes', async () => {
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
   assert.equal(code, 0, out);
   const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(out)?.[1] ?? NaN);
   assert.equal(count('fail'), 0, out);

@@ -24,7 +24,7 @@ function run(args: string[]): Promise<{ code: number | null; out: string }> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
+    child.once('close', (code) => resolve({ code, out }));
   });
 }
 
@@ -57,7 +57,7 @@ before(async () => {
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`the server exited with ${code}: ${out}`));
     });

@@ -60,7 +60,7 @@ function waitFor<T>(
         if (found !== undefined) {
           clearTimeout(timer);
           child.stdout?.off('data', onData);
-          child.off('exit', onExit);
+          child.off('close', onExit);
           resolve(found);
           return;
         }
@@ -72,7 +72,7 @@ function waitFor<T>(
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', onExit);
+    child.once('close', onExit);
   });
 }
 
