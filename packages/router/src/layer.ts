@@ -59,6 +59,10 @@ export class Layer implements PublicLayer {
   #last: LastMatch;
   /** Which element of `matchers` made the last match. */
   #lastIndex: number;
+  /** The handler whose `length` `#arity` holds. */
+  #arityOf: unknown = undefined;
+  /** `#arityOf.length`, read once per handler rather than at each call (6–8 ns a read). */
+  #arity = 0;
 
   /**
    * @param path A string, pattern, RegExp, or (nested) array of them.
@@ -145,7 +149,7 @@ export class Layer implements PublicLayer {
    */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle;
-    if (fn.length !== 4) next(error);
+    if (this.#lengthOf(fn) !== 4) next(error);
     else call(ERROR_HANDLER, this, fn, req as object, res, next, error);
   }
 
@@ -155,8 +159,17 @@ export class Layer implements PublicLayer {
    */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle;
-    if (fn.length > 3) next();
+    if (this.#lengthOf(fn) > 3) next();
     else call(this.route === undefined ? HANDLER : DISPATCHER, this, fn, req as object, res, next);
+  }
+
+  /** `fn.length`, read again only when `handle` was replaced. */
+  #lengthOf(fn: UserFunction): number {
+    if (fn !== this.#arityOf) {
+      this.#arity = fn.length;
+      this.#arityOf = fn;
+    }
+    return this.#arity;
   }
 
   /** What a layer's path can start with (undefined: anything, or not a brisk layer). */

@@ -350,6 +350,40 @@ describe('Layer handlers', () => {
     assert.deepEqual(calls, ['request', 'next', 'passed e', 'skipped', 'error e', 'next']);
   });
 
+  test('a handler put in `layer.handle` later is told apart by its own arity (instrumentation wraps handlers so)', () => {
+    const calls: string[] = [];
+    const layer = new Layer('/', use, (req: unknown, res: unknown, next: () => void) => {
+      calls.push('request');
+      next();
+    });
+    layer.handleRequest({}, {}, () => calls.push('next'));
+    layer.handleError('e', {}, {}, (err?: unknown) => calls.push(`passed ${String(err)}`));
+    // now an error handler: skipped for requests, called for errors
+    layer.handle = (err: unknown, req: unknown, res: unknown, next: () => void) => {
+      calls.push(`error ${String(err)}`);
+      next();
+    };
+    layer.handleRequest({}, {}, () => calls.push('skipped'));
+    layer.handleError('e2', {}, {}, () => calls.push('next'));
+    // and back to a request handler
+    layer.handle = (req: unknown, res: unknown, next: () => void) => {
+      calls.push('request again');
+      next();
+    };
+    layer.handleRequest({}, {}, () => calls.push('next'));
+    layer.handleError('e3', {}, {}, (err?: unknown) => calls.push(`passed ${String(err)}`));
+    assert.deepEqual(calls, [
+      'request',
+      'next',
+      'passed e',
+      'skipped',
+      'error e2',
+      'next',
+      'request again',
+      'next',
+      'passed e3',
+    ]);
+  });
   test('a rejected promise from an error handler calls next with the reason, or an Error for a falsy one', async () => {
     const layer = new Layer('/', use, (err: unknown, req: unknown, res: unknown, next: unknown) => {
       void next;
