@@ -164,10 +164,20 @@ describe('@brisk/range: range-parser 2 API', () => {
           assert.ok(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end < size);
         }
         if (!header.includes('=')) assert.equal(code, 1);
-        if (ranges.length > 0) assert.equal(format({ type: type || 'x', ranges }).startsWith(`${type || 'x'}=`), true);
+        // parse, as range-parser 2's, takes any text before `=` as the unit (`,bytes` too); format
+        // writes only a token (RFC 9110 §5.6.2) and throws `Invalid range type` for anything else
+        const unit = type || 'x';
+        if (ranges.length > 0 && /^[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(unit))
+          assert.equal(format({ type: unit, ranges }).startsWith(`${unit}=`), true);
       }),
       360,
     );
+  });
+
+  test('a unit that is not a token: parse takes it as it is, format refuses it (fast-check found `,bytes=-1`)', () => {
+    const { code, type, ranges } = parse(1, ',bytes=-1');
+    assert.deepEqual({ code, type, ranges }, { code: 0, type: ',bytes', ranges: [{ start: 0, end: 0 }] });
+    assert.throws(() => format({ type, ranges }), { name: 'TypeError', message: 'Invalid range type' });
   });
 
   test('combineRanges: disjoint, non-adjacent ranges covering the same bytes, each with the smallest index', () => {

@@ -55,11 +55,26 @@ function resourceRoutes(n) {
 /** Every route, 1,000 of them. */
 export const REAL_ROUTES = Array.from({ length: REAL_RESOURCES }, (_, n) => resourceRoutes(n)).flat();
 
+/** A rate limit's counter: hits per client in a one-minute window; `hit(ip)` returns the count. */
+function rateCounter() {
+  const hits = new Map();
+  let windowStart = Date.now();
+  return function hit(ip) {
+    const now = Date.now();
+    if (now - windowStart > 60_000) {
+      hits.clear();
+      windowStart = now;
+    }
+    const count = (hits.get(ip) ?? 0) + 1;
+    hits.set(ip, count);
+    return count;
+  };
+}
+
 /** The small middleware apps write, shared by express and brisk (Express's API). */
 function expressMiddleware() {
   let nextId = 0;
-  const hits = new Map();
-  let windowStart = Date.now();
+  const hit = rateCounter();
   const metrics = { requests: 0, finished: 0 };
   const flags = Object.freeze({ newSearch: true, betaItems: false });
   return [
@@ -76,14 +91,7 @@ function expressMiddleware() {
       next();
     },
     function rateLimit(req, res, next) {
-      const now = Date.now();
-      if (now - windowStart > 60_000) {
-        hits.clear();
-        windowStart = now;
-      }
-      const count = (hits.get(req.ip) ?? 0) + 1;
-      hits.set(req.ip, count);
-      if (count > 1e9) return res.status(429).json({ error: 'Too Many Requests' });
+      if (hit(req.ip) > 1e9) return res.status(429).json({ error: 'Too Many Requests' });
       res.setHeader('X-RateLimit-Limit', '1000000000');
       next();
     },
@@ -195,8 +203,7 @@ export async function mountFastify(app, { cookie, session, cors }) {
     done(null, Object.fromEntries(new URLSearchParams(body))),
   );
   let nextId = 0;
-  const hits = new Map();
-  let windowStart = Date.now();
+  const hit = rateCounter();
   const metrics = { requests: 0, finished: 0 };
   const flags = Object.freeze({ newSearch: true, betaItems: false });
   const hooks = [
@@ -213,14 +220,7 @@ export async function mountFastify(app, { cookie, session, cors }) {
       done();
     },
     (req, reply, done) => {
-      const now = Date.now();
-      if (now - windowStart > 60_000) {
-        hits.clear();
-        windowStart = now;
-      }
-      const count = (hits.get(req.ip) ?? 0) + 1;
-      hits.set(req.ip, count);
-      if (count > 1e9) return reply.code(429).send({ error: 'Too Many Requests' });
+      if (hit(req.ip) > 1e9) return reply.code(429).send({ error: 'Too Many Requests' });
       reply.header('X-RateLimit-Limit', '1000000000');
       done();
     },
@@ -329,8 +329,7 @@ export function nodeRealApi({ json, send, log }) {
     else exact.set(`${method.toUpperCase()} ${path}`, handler);
   }
   let nextId = 0;
-  const hits = new Map();
-  let windowStart = Date.now();
+  const hit = rateCounter();
   const metrics = { requests: 0, finished: 0 };
   const readBody = (req, res, done) => {
     const chunks = [];
@@ -368,13 +367,7 @@ export function nodeRealApi({ json, send, log }) {
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
-    const now = Date.now();
-    if (now - windowStart > 60_000) {
-      hits.clear();
-      windowStart = now;
-    }
-    const ip = req.socket.remoteAddress;
-    hits.set(ip, (hits.get(ip) ?? 0) + 1);
+    hit(req.socket.remoteAddress);
     res.setHeader('X-RateLimit-Limit', '1000000000');
     const tenant = req.headers['x-tenant'] || 'default';
     const languages = req.headers['accept-language'] ?? '';

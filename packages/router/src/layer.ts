@@ -61,7 +61,7 @@ export class Layer implements PublicLayer {
   #lastIndex: number;
   /** The handler whose `length` `#arity` holds. */
   #arityOf: unknown = undefined;
-  /** `#arityOf.length`, read once per handler rather than at each call (6–8 ns a read). */
+  /** `#arityOf.length`, read once per handler rather than at each call (7–8 ns a read on node 26 and 24, decision 048). */
   #arity = 0;
 
   /**
